@@ -35,14 +35,14 @@
  */
 enum dc_mode_source {
 	DC_MODE_SOURCE_NONE = 0,
-	DC_MODE_SOURCE_GTF,         /* computed by the GTF formula */
-	DC_MODE_SOURCE_CVT,         /* computed by the CVT formula */
+	DC_MODE_SOURCE_GTF,	    /* computed by the GTF formula */
+	DC_MODE_SOURCE_CVT,	    /* computed by the CVT formula */
 	DC_MODE_SOURCE_ESTABLISHED, /* an established timing bit (I/II/III) */
-	DC_MODE_SOURCE_STD,         /* an EDID standard timing (2-byte code) */
-	DC_MODE_SOURCE_DMT,         /* a VESA DMT table entry */
-	DC_MODE_SOURCE_CTA_VIC,     /* a CTA-861 VIC */
+	DC_MODE_SOURCE_STD,	    /* an EDID standard timing (2-byte code) */
+	DC_MODE_SOURCE_DMT,	    /* a VESA DMT table entry */
+	DC_MODE_SOURCE_CTA_VIC,	    /* a CTA-861 VIC */
 	DC_MODE_SOURCE_DISPLAYID,   /* a DisplayID detailed timing */
-	DC_MODE_SOURCE_DTD,         /* an EDID detailed timing descriptor */
+	DC_MODE_SOURCE_DTD,	    /* an EDID detailed timing descriptor */
 };
 
 /* CTA-861 picture aspect ratio; mirrored in info.flags as PIC_AR_*. */
@@ -143,11 +143,11 @@ int dc_std_code_decode(uint8_t byte1, uint8_t byte2, unsigned edid_revision, uns
 
 /* How a standard timing that is not in DMT becomes a timing. */
 enum dc_std_formula {
-	DC_STD_DMT_ONLY,  /* not in DMT: -ENOENT */
-	DC_STD_GTF,       /* GTF default curve */
-	DC_STD_GTF2,      /* GTF with the range descriptor's secondary curve */
-	DC_STD_CVT,       /* CVT normal blanking */
-	DC_STD_CVT_RB,    /* CVT reduced blanking v1 */
+	DC_STD_DMT_ONLY, /* not in DMT: -ENOENT */
+	DC_STD_GTF,	 /* GTF default curve */
+	DC_STD_GTF2,	 /* GTF with the range descriptor's secondary curve */
+	DC_STD_CVT,	 /* CVT normal blanking */
+	DC_STD_CVT_RB,	 /* CVT reduced blanking v1 */
 };
 
 struct dc_gtf_secondary;
@@ -206,8 +206,8 @@ struct dc_cvt_params {
 	uint32_t refresh_mhz;
 	enum dc_cvt_blanking blanking;
 	bool interlaced;
-	bool margins;		/* 1.8 % borders, folded into the blanking */
-	bool video_optimized;	/* RB v2 only: pixel clock times 1000/1001 */
+	bool margins;	      /* 1.8 % borders, folded into the blanking */
+	bool video_optimized; /* RB v2 only: pixel clock times 1000/1001 */
 };
 
 /* VESA CVT 1.2. -EINVAL for out-of-range input, -ERANGE if a field overflows. */

@@ -14,42 +14,49 @@
 #include "modes_internal.h"
 
 /* Constants of CVT 1.2 (times are in microseconds). */
-#define CELL_GRAN	    8	/* character cell, pixels */
-#define MARGIN_PER_MILLE    18	/* 1.8 % borders */
-#define MIN_V_PORCH	    3	/* lines */
-#define MIN_V_BPORCH	    6	/* lines */
-#define MIN_VSYNC_BP_US	    550
-#define H_SYNC_PERCENT	    8
-#define C_PRIME		    30	/* (C - J) * K / 256 + J with C=40, J=20, K=128 */
-#define M_PRIME		    300 /* K / 256 * M with M=600 */
-#define CLOCK_STEP_KHZ	    250
-#define RB_MIN_V_BLANK_US   460
-#define RB_H_SYNC	    32
-#define RB_V1_H_BLANK	    160
-#define RB_V1_V_FPORCH	    3
-#define RB_V2_H_BLANK	    80
-#define RB_V2_H_FPORCH	    8
-#define RB_V2_MIN_V_FPORCH  1
-#define RB_V2_V_BPORCH	    6
-#define RB_V2_V_SYNC	    8
+#define CELL_GRAN	     8	/* character cell, pixels */
+#define MARGIN_PER_MILLE     18 /* 1.8 % borders */
+#define MIN_V_PORCH	     3	/* lines */
+#define MIN_V_BPORCH	     6	/* lines */
+#define MIN_VSYNC_BP_US	     550
+#define H_SYNC_PERCENT	     8
+#define C_PRIME		     30	 /* (C - J) * K / 256 + J with C=40, J=20, K=128 */
+#define M_PRIME		     300 /* K / 256 * M with M=600 */
+#define CLOCK_STEP_KHZ	     250
+#define RB_MIN_V_BLANK_US    460
+#define RB_H_SYNC	     32
+#define RB_V1_H_BLANK	     160
+#define RB_V1_V_FPORCH	     3
+#define RB_V2_H_BLANK	     80
+#define RB_V2_H_FPORCH	     8
+#define RB_V2_MIN_V_FPORCH   1
+#define RB_V2_V_BPORCH	     6
+#define RB_V2_V_SYNC	     8
 #define RB_V2_CLOCK_STEP_KHZ 1
 
 /* Microseconds per second times mHz per Hz: 1/F in us is US_MHZ / f_mhz. */
 #define US_MHZ 1000000000ULL
 
 /*
- * V_SYNC_RND from the aspect ratio of the image (CVT 1.2 table of vertical
- * sync widths). The ratio is exact: 1366x768 is not 16:9 (see docs).
+ * V_SYNC_RND from the aspect ratio (CVT 1.2 table of vertical sync widths):
+ * the image is a:b when H_PIXELS_RND equals V_LINES * a / b rounded down
+ * to the character cell. The rounding is what makes 1360x768 16:9, as
+ * DMT 0x28 (1360x768@120 CVT-RB, vsync 5) shows.
  */
-static unsigned vsync_from_aspect(unsigned h, unsigned v)
+static bool aspect_is(unsigned h_rnd, unsigned v, unsigned a, unsigned b)
 {
-	if (3 * h == 4 * v)
+	return h_rnd == (uint64_t)v * a / b / CELL_GRAN * CELL_GRAN;
+}
+
+static unsigned vsync_from_aspect(unsigned h_rnd, unsigned v)
+{
+	if (aspect_is(h_rnd, v, 4, 3))
 		return 4;
-	if (9 * h == 16 * v)
+	if (aspect_is(h_rnd, v, 16, 9))
 		return 5;
-	if (10 * h == 16 * v)
+	if (aspect_is(h_rnd, v, 16, 10))
 		return 6;
-	if (4 * h == 5 * v || 9 * h == 15 * v)
+	if (aspect_is(h_rnd, v, 5, 4) || aspect_is(h_rnd, v, 15, 9))
 		return 7;
 	return 10;
 }
@@ -100,7 +107,8 @@ static int cvt_normal(struct dc_porch_timing *t, const struct cvt_common *c)
 	hp_den = (dc_u128)f *
 		 (2 * (c->v_lines_rnd + 2 * c->v_margin + MIN_V_PORCH) + c->interlace_x2);
 
-	/* V_SYNC_BP = ROUNDDOWN(MIN_VSYNC_BP / H_PERIOD_EST) + 1, at least V_SYNC + MIN_V_BPORCH. */
+	/* V_SYNC_BP = ROUNDDOWN(MIN_VSYNC_BP / H_PERIOD_EST) + 1, at least V_SYNC + MIN_V_BPORCH.
+	 */
 	v_sync_bp = (unsigned)dc_div_floor(MIN_VSYNC_BP_US * hp_den, hp_num) + 1;
 	if (v_sync_bp < c->v_sync + MIN_V_BPORCH)
 		v_sync_bp = c->v_sync + MIN_V_BPORCH;
@@ -124,7 +132,8 @@ static int cvt_normal(struct dc_porch_timing *t, const struct cvt_common *c)
 	total_pixels = c->total_active_pixels + h_blank;
 
 	/* ACT_PIXEL_FREQ = CLOCK_STEP * ROUNDDOWN(TOTAL_PIXELS / H_PERIOD_EST / CLOCK_STEP). */
-	clock_steps = dc_div_floor((dc_u128)total_pixels * hp_den * (1000 / CLOCK_STEP_KHZ), hp_num);
+	clock_steps =
+		dc_div_floor((dc_u128)total_pixels * hp_den * (1000 / CLOCK_STEP_KHZ), hp_num);
 	if (clock_steps * CLOCK_STEP_KHZ > UINT32_MAX)
 		return -ERANGE;
 
@@ -155,7 +164,8 @@ static int cvt_reduced(struct dc_porch_timing *t, const struct cvt_common *c,
 
 	if (f * RB_MIN_V_BLANK_US >= US_MHZ)
 		return -EINVAL;
-	/* H_PERIOD_EST = (1000000 / V_FIELD_RATE_RQD - RB_MIN_V_BLANK) / (V_LINES_RND + 2 margins). */
+	/* H_PERIOD_EST = (1000000 / V_FIELD_RATE_RQD - RB_MIN_V_BLANK) / (V_LINES_RND + 2 margins).
+	 */
 	hp_num = US_MHZ - f * RB_MIN_V_BLANK_US;
 	hp_den = (dc_u128)f * (c->v_lines_rnd + 2 * c->v_margin);
 

@@ -35,11 +35,12 @@ static const struct dc_gtf_secondary default_curve = {
  *   C' = ((c_x2 - j_x2) * K + 256 * j_x2) / 512
  *   M' * H_PERIOD / 1000 = 4e6 * K * M / (512 * f * tvl_x2)
  */
-static int gtf_h_blank(unsigned *h_blank, unsigned total_active_pixels, uint64_t f,
-		       unsigned tvl_x2, const struct dc_gtf_secondary *curve)
+static int gtf_h_blank(unsigned *h_blank, unsigned total_active_pixels, uint64_t f, unsigned tvl_x2,
+		       const struct dc_gtf_secondary *curve)
 {
 	dc_s128 ft = (dc_s128)f * tvl_x2;
-	dc_s128 c_num = ((dc_s128)curve->c_x2 - curve->j_x2) * curve->k + 256 * (dc_s128)curve->j_x2;
+	dc_s128 c_num =
+		((dc_s128)curve->c_x2 - curve->j_x2) * curve->k + 256 * (dc_s128)curve->j_x2;
 	dc_s128 idc_num = c_num * ft - (dc_s128)4000000 * curve->k * curve->m;
 	dc_s128 idc_den = 512 * ft;
 	dc_u128 blank;
@@ -84,7 +85,8 @@ int dc_gtf_mode(struct dc_mode *out, const struct dc_gtf_params *p)
 	if (!h_pixels_rnd || !v_lines_rnd)
 		return -EINVAL;
 
-	/* H_PERIOD_EST = (1/F - MIN_VSYNC_BP) / (V_LINES_RND + 2 margins + MIN_PORCH + INTERLACE). */
+	/* H_PERIOD_EST = (1/F - MIN_VSYNC_BP) / (V_LINES_RND + 2 margins + MIN_PORCH + INTERLACE).
+	 */
 	hp_num = 2 * (dc_u128)(US_MHZ - f * MIN_VSYNC_BP_US);
 	hp_den = (dc_u128)f * (2 * (v_lines_rnd + 2 * v_margin + MIN_PORCH) + interlace_x2);
 	/* V_SYNC+BP = ROUND(MIN_VSYNC_BP / H_PERIOD_EST). */

@@ -68,8 +68,7 @@ static int parse_spec(const char *s, struct mode_spec *spec)
 	return *s ? -EINVAL : 0;
 }
 
-int dc_mode_list_find(const struct dc_mode_list *list, const char *str,
-		      const struct dc_mode **out)
+int dc_mode_list_find(const struct dc_mode_list *list, const char *str, const struct dc_mode **out)
 {
 	static const uint64_t half_unit_x2[] = { 1000, 100, 10, 1 };
 	const struct dc_mode *best = NULL;
