@@ -279,8 +279,8 @@ void dc_mode_list_set_range(struct dc_mode_list *list, const struct dc_range_lim
  * highest source, ORs preferred, keeps DMT/VIC metadata from whichever had
  * it. Drops modes outside the range limits except those from DTDs,
  * DisplayID and CTA VICs. Sorts: the preferred mode first (the first one
- * added, if several), then larger area, wider, higher refresh,
- * progressive before interlaced, higher source, higher clock.
+ * added, if several), then larger area, wider, progressive before
+ * interlaced, higher refresh, higher source, higher clock, insertion order.
  */
 int dc_mode_list_finish(struct dc_mode_list *list);
 

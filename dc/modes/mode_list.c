@@ -251,9 +251,9 @@ static int compare_entries(const void *pa, const void *pb)
 	int c;
 
 	if ((c = CMP(b->preferred, a->preferred)) || (c = CMP(area_b, area_a)) ||
-	    (c = CMP(b->info.hdisplay, a->info.hdisplay)) ||
-	    (c = CMP(b->refresh_mhz, a->refresh_mhz)) || (c = CMP(il_a, il_b)) ||
-	    (c = CMP(b->source, a->source)) || (c = CMP(b->info.clock, a->info.clock)))
+	    (c = CMP(b->info.hdisplay, a->info.hdisplay)) || (c = CMP(il_a, il_b)) ||
+	    (c = CMP(b->refresh_mhz, a->refresh_mhz)) || (c = CMP(b->source, a->source)) ||
+	    (c = CMP(b->info.clock, a->info.clock)))
 		return c;
 	return CMP(ea->seq, eb->seq);
 }
