@@ -247,7 +247,11 @@ int dcv_irq_rearm(struct dcv_device *dev);
 int dcv_dma_map(struct dcv_device *dev, void *vaddr, uint64_t size, uint64_t *iova,
 		struct dcv_error *err);
 
-/* Unmaps the mapping that starts at iova. Returns 0 or -ENOENT. */
+/*
+ * Unmaps the mapping that starts at iova. Returns 0, -ENOENT (no mapping
+ * starts there) or the kernel's -errno. After removal the kernel has already
+ * dropped every mapping; this then only frees the IOVA range.
+ */
 int dcv_dma_unmap(struct dcv_device *dev, uint64_t iova);
 
 /* ---- ROM --------------------------------------------------------------- */
@@ -264,13 +268,13 @@ int dcv_read_rom(struct dcv_device *dev, void **rom, size_t *size, struct dcv_er
 
 struct dcv_monitor;
 
+/* Bits of what dcv_monitor_dispatch() saw. */
 enum dcv_monitor_event {
-	DCV_MONITOR_NONE = 0, /* nothing about this device */
 	/* The kernel asked for the device back (VFIO release request, sent
 	 * when it is being removed or unbound). dcv has released it. */
-	DCV_MONITOR_RELEASED = 1,
+	DCV_MONITOR_RELEASED = 1 << 0,
 	/* udev reported the device removed or its driver unbound. */
-	DCV_MONITOR_REMOVED = 2,
+	DCV_MONITOR_REMOVED = 1 << 1,
 };
 
 /*
@@ -284,12 +288,14 @@ int dcv_monitor_new(struct dcv_device *dev, struct dcv_monitor **out, struct dcv
 int dcv_monitor_fd(const struct dcv_monitor *mon);
 
 /*
- * Drains what is pending. On a release request or removal it marks the
- * device removed (from then on reads return 0xffffffff, writes and DMA
- * calls do nothing) and for VFIO closes the device fd so the kernel's
- * removal can finish. Returns the strongest event seen (REMOVED over
- * RELEASED over NONE) or -errno. The daemon reports it, drops the outputs
- * and keeps serving its clients.
+ * Drains what is pending without blocking. On a release request or removal
+ * it marks the device removed (from then on reads return 0xffffffff, writes
+ * and DMA mapping do nothing) and drops the BAR mapping and, for VFIO, the
+ * device and group fds so the kernel's removal can finish. Returns the
+ * DCV_MONITOR_* bits seen in this call (0: nothing about this device; a
+ * release and the removal that follows may come in one call) or -errno.
+ * The daemon then stops polling dcv_irq_fd(), reports the removal, drops
+ * the outputs and keeps serving its clients; dcv_close() frees the rest.
  */
 int dcv_monitor_dispatch(struct dcv_monitor *mon);
 

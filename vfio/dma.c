@@ -174,7 +174,9 @@ int dcv_dma_unmap(struct dcv_device *dev, uint64_t iova)
 	int r = dcv_iova_lookup(&dev->iova, iova, &size);
 	if (r < 0)
 		return r;
-	/* Still valid after removal: the container outlives the device fd. */
+	/* After removal the group has left the container: nothing is mapped. */
+	if (dev->removed)
+		return dcv_iova_free(&dev->iova, iova, NULL);
 	struct vfio_iommu_type1_dma_unmap unmap = {
 		.argsz = sizeof(unmap),
 		.iova = iova,

@@ -81,12 +81,12 @@ int dcv_monitor_fd(const struct dcv_monitor *mon)
 int dcv_monitor_dispatch(struct dcv_monitor *mon)
 {
 	struct dcv_device *dev = mon->dev;
-	int event = DCV_MONITOR_NONE;
+	int events = 0;
 	uint64_t count;
 
 	if (dev->req_fd >= 0 && read(dev->req_fd, &count, sizeof(count)) == sizeof(count)) {
 		dcv_mark_removed(dev);
-		event = DCV_MONITOR_RELEASED;
+		events |= DCV_MONITOR_RELEASED;
 	}
 	for (struct udev_device *d; (d = udev_monitor_receive_device(mon->mon));) {
 		const char *action = udev_device_get_action(d);
@@ -95,11 +95,11 @@ int dcv_monitor_dispatch(struct dcv_monitor *mon)
 		if (action && name && !strcmp(name, dev->address) &&
 		    (!strcmp(action, "remove") || !strcmp(action, "unbind"))) {
 			dcv_mark_removed(dev);
-			event = DCV_MONITOR_REMOVED;
+			events |= DCV_MONITOR_REMOVED;
 		}
 		udev_device_unref(d);
 	}
-	return event;
+	return events;
 }
 
 void dcv_monitor_free(struct dcv_monitor *mon)

@@ -265,6 +265,14 @@ void dcv_vfio_release(struct dcv_device *dev)
 	if (dev->device_fd >= 0)
 		close(dev->device_fd);
 	dev->device_fd = -1;
+	/*
+	 * Some kernels also wait for the group to leave its container before
+	 * the last device of a group is gone; leaving it drops the DMA
+	 * mappings, which are of no use without the device anyway.
+	 */
+	if (dev->group_fd >= 0)
+		close(dev->group_fd);
+	dev->group_fd = -1;
 }
 
 void dcv_vfio_close(struct dcv_device *dev)
