@@ -146,11 +146,6 @@ static bool driver_keeps_viable(const char *driver)
 	       !strcmp(driver, "pcieport");
 }
 
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-	return strcmp((*a)->d_name, (*b)->d_name);
-}
-
 int dcv_check_group(const char *root, const char *address, int group, bool kernel_says_not_viable,
 		    struct dcv_error *err)
 {
@@ -160,7 +155,7 @@ int dcv_check_group(const char *root, const char *address, int group, bool kerne
 	int bad = 0;
 
 	snprintf(path, sizeof(path), "%s/kernel/iommu_groups/%d/devices", root, group);
-	int n = scandir(path, &names, NULL, by_name);
+	int n = scandir(path, &names, NULL, alphasort);
 	if (n < 0 && !kernel_says_not_viable)
 		return 0; /* no listing to judge by: the kernel decides */
 	for (int i = 0; i < n; i++) {

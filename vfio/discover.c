@@ -115,11 +115,6 @@ static int check_supported(struct dcv_gpu *gpu, struct dcv_error *err)
 			gpu->address, gpu->vendor_id, gpu->device_id, gpu->class_code, list);
 }
 
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-	return strcmp((*a)->d_name, (*b)->d_name);
-}
-
 /* No address: the first supported function, or a list of what was seen. */
 static int find_first(const char *root, struct dcv_gpu *gpu, struct dcv_error *err)
 {
@@ -129,7 +124,7 @@ static int find_first(const char *root, struct dcv_gpu *gpu, struct dcv_error *e
 	int found = -ENOENT;
 
 	snprintf(path, sizeof(path), "%s/bus/pci/devices", root);
-	int n = scandir(path, &names, NULL, by_name);
+	int n = scandir(path, &names, NULL, alphasort);
 	if (n < 0)
 		return dcv_fail(err, -ENOENT, "cannot list %s: %s", path, strerror(errno));
 	for (int i = 0; i < n; i++) {

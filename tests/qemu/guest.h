@@ -37,6 +37,15 @@ __attribute__((format(printf, 3, 4))) void result(const char *name, bool ok, con
 /* Polls fd for up to timeout_ms; true when it became readable. */
 bool wait_readable(int fd, int timeout_ms);
 
+/* Raises edu interrupt bit; true when the irq fd saw it, *count from dcv_irq_consume. */
+bool raise_seen(struct dcv_device *dev, uint32_t bit, int timeout_ms, int *count);
+
+/*
+ * PREFIX-intx, PREFIX-intx-masked, PREFIX-intx-rearm: an INTx interrupt
+ * arrives, the next one is held back until irq_rearm, then arrives.
+ */
+void check_intx_masking(struct dcv_device *dev, const char *prefix);
+
 /* Writes value to a sysfs file, as the admin would with echo. */
 int sysfs_write(const char *path, const char *value);
 

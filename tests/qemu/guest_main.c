@@ -40,6 +40,42 @@ bool wait_readable(int fd, int timeout_ms)
 	return r == 1 && (p.revents & POLLIN);
 }
 
+bool raise_seen(struct dcv_device *dev, uint32_t bit, int timeout_ms, int *count)
+{
+	dc_hw_write(dcv_hw(dev), EDU_IRQ_RAISE, bit);
+	bool seen = wait_readable(dcv_irq_fd(dev), timeout_ms);
+	*count = seen ? dcv_irq_consume(dev) : 0;
+	return seen;
+}
+
+void check_intx_masking(struct dcv_device *dev, const char *prefix)
+{
+	struct dc_hw *hw = dcv_hw(dev);
+	char name[3][64];
+	int n1, n2, n3;
+
+	snprintf(name[0], sizeof(name[0]), "%s-intx", prefix);
+	snprintf(name[1], sizeof(name[1]), "%s-intx-masked", prefix);
+	snprintf(name[2], sizeof(name[2]), "%s-intx-rearm", prefix);
+	bool quiet = !wait_readable(dcv_irq_fd(dev), 0);
+	bool s1 = raise_seen(dev, 0x1, 2000, &n1);
+	dc_hw_write(hw, EDU_IRQ_ACK, 0x1);
+	result(name[0], dcv_irq_mode_used(dev) == DCV_IRQ_INTX && quiet && s1 && n1 == 1,
+	       "mode %s quiet before %d seen %d count %d",
+	       dcv_irq_mode_name(dcv_irq_mode_used(dev)), quiet, s1, n1);
+
+	/* The line stays masked after the first interrupt until re-armed. */
+	bool s2 = raise_seen(dev, 0x2, 300, &n2);
+	result(name[1], !s2, "second interrupt before re-arm %s", s2 ? "delivered" : "held back");
+	hw->ops->irq_rearm(hw);
+	bool s3 = wait_readable(dcv_irq_fd(dev), 2000);
+	n3 = s3 ? dcv_irq_consume(dev) : 0;
+	dc_hw_write(hw, EDU_IRQ_ACK, 0x2);
+	int r = dcv_irq_rearm(dev);
+	result(name[2], s3 && n3 == 1 && r == 0, "after re-arm seen %d count %d, rearm %d", s3, n3,
+	       r);
+}
+
 int sysfs_write(const char *path, const char *value)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);

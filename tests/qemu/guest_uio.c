@@ -11,39 +11,6 @@
 
 #include "guest.h"
 
-static bool raise_seen(struct dcv_device *dev, uint32_t bit, int timeout_ms, int *count)
-{
-	dc_hw_write(dcv_hw(dev), EDU_IRQ_RAISE, bit);
-	bool seen = wait_readable(dcv_irq_fd(dev), timeout_ms);
-	*count = seen ? dcv_irq_consume(dev) : 0;
-	return seen;
-}
-
-static void check_uio_irq(struct dcv_device *dev)
-{
-	struct dc_hw *hw = dcv_hw(dev);
-	int n1, n2, n3;
-
-	bool quiet = !wait_readable(dcv_irq_fd(dev), 0);
-	bool s1 = raise_seen(dev, 0x1, 2000, &n1);
-	dc_hw_write(hw, EDU_IRQ_ACK, 0x1);
-	result("uio-intx", dcv_irq_mode_used(dev) == DCV_IRQ_INTX && quiet && s1 && n1 >= 1,
-	       "mode %s quiet before %d seen %d count %d",
-	       dcv_irq_mode_name(dcv_irq_mode_used(dev)), quiet, s1, n1);
-
-	/* uio_pci_generic set INTx-disable at the first interrupt. */
-	bool s2 = raise_seen(dev, 0x2, 300, &n2);
-	result("uio-intx-masked", !s2, "second interrupt before re-enable %s",
-	       s2 ? "delivered" : "held back");
-	hw->ops->irq_rearm(hw);
-	bool s3 = wait_readable(dcv_irq_fd(dev), 2000);
-	n3 = s3 ? dcv_irq_consume(dev) : 0;
-	dc_hw_write(hw, EDU_IRQ_ACK, 0x2);
-	int r = dcv_irq_rearm(dev);
-	result("uio-intx-rearm", s3 && n3 == 1 && r == 0,
-	       "after clearing INTx-disable seen %d count %d, rearm %d", s3, n3, r);
-}
-
 static void check_uio_removal(struct dcv_device *dev, const char *address)
 {
 	struct dcv_error err = { "" };
@@ -102,7 +69,8 @@ void check_uio(const char *address)
 	dc_hw_write(hw, EDU_LIVENESS, 0xa5a5a5a5u);
 	uint32_t live = dc_hw_read(hw, EDU_LIVENESS);
 	result("uio-liveness", live == 0x5a5a5a5au, "wrote 0xa5a5a5a5 read 0x%08x", live);
-	check_uio_irq(dev);
+	/* uio_pci_generic sets INTx-disable at each interrupt. */
+	check_intx_masking(dev, "uio");
 	r = dcv_dma_map(dev, buf, sizeof(buf), &iova, &err);
 	result("uio-dma-refused", r == -ENOTSUP && strstr(err.msg, "needs VFIO"), "r=%d %s", r,
 	       err.msg);

@@ -29,15 +29,6 @@ static int edu_dma(struct dc_hw *hw, uint32_t src, uint32_t dst, uint32_t cmd)
 	return dc_hw_wait(hw, EDU_DMA_CMD, EDU_DMA_RUN, 0, 1000000, 3000000000u, &last);
 }
 
-/* Raises an edu interrupt and reports whether the fd saw it. */
-static bool raise_seen(struct dcv_device *dev, uint32_t bit, int timeout_ms, int *count)
-{
-	dc_hw_write(dcv_hw(dev), EDU_IRQ_RAISE, bit);
-	bool seen = wait_readable(dcv_irq_fd(dev), timeout_ms);
-	*count = seen ? dcv_irq_consume(dev) : 0;
-	return seen;
-}
-
 static void check_registers(struct dcv_device *dev, const char *prefix)
 {
 	struct dc_hw *hw = dcv_hw(dev);
@@ -199,29 +190,6 @@ void check_vfio(const char *address)
 		dcv_close(dev);
 }
 
-static void check_intx(struct dcv_device *dev)
-{
-	struct dc_hw *hw = dcv_hw(dev);
-	int n1, n2, n3;
-
-	bool s1 = raise_seen(dev, 0x1, 2000, &n1);
-	dc_hw_write(hw, EDU_IRQ_ACK, 0x1);
-	result("vfio-intx", dcv_irq_mode_used(dev) == DCV_IRQ_INTX && s1 && n1 == 1,
-	       "mode %s seen %d count %d", dcv_irq_mode_name(dcv_irq_mode_used(dev)), s1, n1);
-
-	/* VFIO masked the line at the first interrupt: nothing until unmask. */
-	bool s2 = raise_seen(dev, 0x2, 300, &n2);
-	result("vfio-intx-masked", !s2, "second interrupt before unmask %s",
-	       s2 ? "delivered" : "held back");
-	hw->ops->irq_rearm(hw);
-	bool s3 = wait_readable(dcv_irq_fd(dev), 2000);
-	n3 = s3 ? dcv_irq_consume(dev) : 0;
-	dc_hw_write(hw, EDU_IRQ_ACK, 0x2);
-	int r = dcv_irq_rearm(dev);
-	result("vfio-intx-rearm", s3 && n3 == 1 && r == 0,
-	       "after unmask seen %d count %d, rearm %d", s3, n3, r);
-}
-
 /* The kernel asks for the device back while `remove` blocks in a child. */
 static void check_removal(struct dcv_device *dev, const char *address)
 {
@@ -295,7 +263,8 @@ void check_vfio_intx_and_removal(const char *address)
 		result("vfio-intx", false, "open: %s", err.msg);
 		return;
 	}
-	check_intx(dev);
+	/* VFIO masks the line at each INTx interrupt until unmasked. */
+	check_intx_masking(dev, "vfio");
 	check_removal(dev, address);
 	dcv_close(dev);
 }
