@@ -171,7 +171,8 @@ struct dcv_open_opts {
  *            devices in the group and their drivers), or the group is
  *            already open elsewhere;
  *   -EACCES / -EPERM  permission denied on a device node or sysfs file;
- *   -ENOTSUP reset asked of a function that offers none;
+ *   -ENOTSUP reset asked of a function that offers none, MSI asked of
+ *            UIO or of a function without it;
  *   other -errno from the kernel, named in the message.
  */
 int dcv_open(const char *address, const struct dcv_open_opts *opts, struct dcv_device **out,
@@ -216,7 +217,8 @@ int dcv_irq_fd(const struct dcv_device *dev);
 
 /*
  * Reads the interrupt fd without blocking. Returns the number of interrupts
- * since the last call (> 0), 0 when none is pending, -ENODEV after removal,
+ * since the last call (> 0; the first read of a UIO fd counts as 1), 0 when
+ * none is pending, -ENODEV after removal, -ENOTSUP without interrupts,
  * or another -errno.
  */
 int dcv_irq_consume(struct dcv_device *dev);

@@ -74,6 +74,23 @@ static void all_checks_pass_up_to_the_kernel(void **state)
 	assert_int_equal(open_gpu(f, DCV_ACCESS_AUTO, &err), -ENOTTY);
 }
 
+static void first_gpu_without_an_address(void **state)
+{
+	struct fake_sys *f = *state;
+	struct dcv_open_opts o = { .paths = f->paths, .access = DCV_ACCESS_VFIO };
+	struct dcv_error err = { "" };
+	struct dcv_device *dev = NULL;
+	struct dcv_gpu gpu = { .asic = DC_ASIC_CARRIZO };
+
+	/* `dcd` with no --device: discovery picks 03:00.0, then the open runs. */
+	fake_pci_add(f, "0000:02:00.0", 0x1002, 0x67df, 0x030000);
+	assert_int_equal(dcv_open_gpu(NULL, &o, &gpu, &dev, &err), -ENOTTY);
+	assert_msg(err, "is not a VFIO container");
+	assert_null(dev);
+	/* gpu is filled only on success */
+	assert_int_equal(gpu.asic, DC_ASIC_CARRIZO);
+}
+
 static void not_bound_to_vfio_pci(void **state)
 {
 	struct fake_sys *f = *state;
@@ -270,6 +287,7 @@ int main(void)
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 	const struct CMUnitTest tests[] = {
 		T(all_checks_pass_up_to_the_kernel),
+		T(first_gpu_without_an_address),
 		T(not_bound_to_vfio_pci),
 		T(no_driver_bound),
 		T(group_not_viable),
