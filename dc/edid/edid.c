@@ -14,14 +14,14 @@ static const uint8_t edid_header[8] = { 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff
 
 /* Upper bounds of what one 128-byte block can hold, per kind of block. */
 enum {
-	MAX_DESCRIPTORS_PER_BLOCK = 6,    /* (127 - 4) / 18 */
-	MAX_STD_PER_DESCRIPTOR = 6,       /* 0xFA descriptor */
-	MAX_CVT_PER_DESCRIPTOR = 4,       /* 0xF8 descriptor */
-	MAX_VTB_STD = 61,                 /* (127 - 5) / 2 */
-	MAX_VTB_CVT = 40,                 /* (127 - 5) / 3 */
-	MAX_TYPE7_PER_BLOCK = 6,          /* 20-byte descriptors in 121 bytes */
-	MAX_DATA_BYTES_PER_BLOCK = 124,   /* one entry per byte at most */
-	MAX_SADS_PER_BLOCK = 42,          /* 3-byte descriptors */
+	MAX_DESCRIPTORS_PER_BLOCK = 6,	/* (127 - 4) / 18 */
+	MAX_STD_PER_DESCRIPTOR = 6,	/* 0xFA descriptor */
+	MAX_CVT_PER_DESCRIPTOR = 4,	/* 0xF8 descriptor */
+	MAX_VTB_STD = 61,		/* (127 - 5) / 2 */
+	MAX_VTB_CVT = 40,		/* (127 - 5) / 3 */
+	MAX_TYPE7_PER_BLOCK = 6,	/* 20-byte descriptors in 121 bytes */
+	MAX_DATA_BYTES_PER_BLOCK = 124, /* one entry per byte at most */
+	MAX_SADS_PER_BLOCK = 42,	/* 3-byte descriptors */
 };
 
 static int header_score(const uint8_t *data, size_t size)
@@ -66,8 +66,8 @@ static int edid_alloc(struct edid_ctx *c)
 	cap->displayid_timings = data_blocks * MAX_TYPE7_PER_BLOCK;
 	cap->std_timings = 8 + desc_blocks * MAX_DESCRIPTORS_PER_BLOCK * MAX_STD_PER_DESCRIPTOR +
 			   vtb * MAX_VTB_STD;
-	cap->cvt_codes =
-		desc_blocks * MAX_DESCRIPTORS_PER_BLOCK * MAX_CVT_PER_DESCRIPTOR + vtb * MAX_VTB_CVT;
+	cap->cvt_codes = desc_blocks * MAX_DESCRIPTORS_PER_BLOCK * MAX_CVT_PER_DESCRIPTOR +
+			 vtb * MAX_VTB_CVT;
 	cap->descriptors = desc_blocks * MAX_DESCRIPTORS_PER_BLOCK;
 	cap->svds = data_blocks * MAX_DATA_BYTES_PER_BLOCK;
 	cap->y420_vics = cap->svds;
@@ -115,16 +115,14 @@ static void check_block(struct edid_ctx *c, unsigned b)
 	blk->checksum_expected = (uint8_t)(0x100 - sum);
 	if (blk->bytes < DC_EDID_BLOCK_SIZE) {
 		edid_warn(c, (int)b, DC_EDID_WARN_TRUNCATED,
-			  "EDID block %u: %u of 128 bytes present, the rest read as 0", b,
-			  blk->bytes);
+			  "%u of 128 bytes present, the rest read as 0", blk->bytes);
 		return;
 	}
 	blk->checksum = x[DC_EDID_BLOCK_SIZE - 1];
 	blk->checksum_ok = blk->checksum == blk->checksum_expected;
 	if (!blk->checksum_ok)
-		edid_warn(c, (int)b, DC_EDID_WARN_CHECKSUM,
-			  "EDID block %u: checksum 0x%02x, expected 0x%02x", b, blk->checksum,
-			  blk->checksum_expected);
+		edid_warn(c, (int)b, DC_EDID_WARN_CHECKSUM, "checksum 0x%02x, expected 0x%02x",
+			  blk->checksum, blk->checksum_expected);
 }
 
 static void decode_extension(struct edid_ctx *c, unsigned b)
@@ -150,8 +148,8 @@ static void decode_extension(struct edid_ctx *c, unsigned b)
 		/* Known tags whose contents nothing in dcd uses; kept in raw. */
 		break;
 	default:
-		edid_warn(c, (int)b, DC_EDID_WARN_UNKNOWN,
-			  "EDID block %u: unknown extension tag 0x%02x, kept raw", b, x[0]);
+		edid_warn(c, (int)b, DC_EDID_WARN_UNKNOWN, "unknown extension tag 0x%02x, kept raw",
+			  x[0]);
 		break;
 	}
 }

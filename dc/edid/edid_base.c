@@ -123,8 +123,7 @@ static void decode_vendor(struct edid_ctx *c, const uint8_t *x)
 	b->year = (uint16_t)(1990 + x[17]);
 	b->model_year = x[16] == 0xff;
 	if (x[16] > 54 && x[16] != 0xff)
-		edid_warn(c, 0, DC_EDID_WARN_INVALID, "week of manufacture %u is not 1-54",
-			  x[16]);
+		edid_warn(c, 0, DC_EDID_WARN_INVALID, "week of manufacture %u is not 1-54", x[16]);
 	b->version = x[18];
 	b->revision = x[19];
 	if (b->version != 1 || b->revision > 4)
@@ -149,7 +148,8 @@ static void decode_display_params(struct edid_ctx *c, const uint8_t *x)
 
 		b->bpc = depth[(in >> 4) & 7];
 		if (((in >> 4) & 7) == 7)
-			edid_warn(c, 0, DC_EDID_WARN_RESERVED, "color bit depth code 7 is reserved");
+			edid_warn(c, 0, DC_EDID_WARN_RESERVED,
+				  "color bit depth code 7 is reserved");
 		b->interface = (enum dc_edid_interface)(in & 0x0f);
 		if ((in & 0x0f) > DC_EDID_IFACE_DISPLAYPORT) {
 			edid_warn(c, 0, DC_EDID_WARN_RESERVED,

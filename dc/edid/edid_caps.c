@@ -24,15 +24,10 @@ static const struct {
 	{ "OVR", 0x0003, 0x0004 }, /* Oculus Rift DK2, CV1 */
 	{ "OVR", 0x0012, 0x0012 }, /* Oculus Rift S */
 	{ "ACR", 0x7fce, 0x7fce }, /* Windows Mixed Reality headsets */
-	{ "LEN", 0x0408, 0x0408 },
-	{ "LEN", 0xb800, 0xb800 },
-	{ "FUJ", 0x1970, 0x1970 },
-	{ "DEL", 0x7fce, 0x7fce },
-	{ "SEC", 0x144a, 0x144a },
-	{ "AUS", 0xc102, 0xc102 },
-	{ "HPN", 0x3515, 0x3515 },
-	{ "SNY", 0x0704, 0x0704 }, /* Sony PlayStation VR */
-	{ "SEN", 0x1019, 0x1019 }, /* Sensics */
+	{ "LEN", 0x0408, 0x0408 }, { "LEN", 0xb800, 0xb800 }, { "FUJ", 0x1970, 0x1970 },
+	{ "DEL", 0x7fce, 0x7fce }, { "SEC", 0x144a, 0x144a }, { "AUS", 0xc102, 0xc102 },
+	{ "HPN", 0x3515, 0x3515 }, { "SNY", 0x0704, 0x0704 }, /* Sony PlayStation VR */
+	{ "SEN", 0x1019, 0x1019 },			      /* Sensics */
 };
 
 static bool is_known_hmd(const struct dc_edid_base *b)

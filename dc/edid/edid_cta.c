@@ -232,7 +232,8 @@ static bool decode_extended(struct edid_ctx *c, uint8_t block, uint8_t ext, cons
 		/* one revision byte, then one 20-byte type VII descriptor */
 		if (len < 21) {
 			edid_warn(c, block, DC_EDID_WARN_TRUNCATED,
-				  "DisplayID type VII data block: %zu payload bytes, needs 21", len);
+				  "DisplayID type VII data block: %zu payload bytes, needs 21",
+				  len);
 			return false;
 		}
 		edid_decode_displayid_timing(c, block, p + 1, DC_EDID_TIMING_CTA_TYPE7);
@@ -274,9 +275,10 @@ static bool decode_data_block(struct edid_ctx *c, uint8_t block, struct dc_edid_
 		return true;
 	case CTA_TAG_VENDOR:
 		if (len < 3) {
-			edid_warn(c, block, DC_EDID_WARN_TRUNCATED,
-				  "Vendor-Specific Data Block: %zu payload bytes, no room for an OUI",
-				  len);
+			edid_warn(
+				c, block, DC_EDID_WARN_TRUNCATED,
+				"Vendor-Specific Data Block: %zu payload bytes, no room for an OUI",
+				len);
 			return false;
 		}
 		db->oui = (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
@@ -313,8 +315,8 @@ static bool decode_data_block(struct edid_ctx *c, uint8_t block, struct dc_edid_
 	}
 }
 
-void edid_decode_cta_data_blocks(struct edid_ctx *c, uint8_t block, const uint8_t *p,
-				 size_t len, bool in_displayid)
+void edid_decode_cta_data_blocks(struct edid_ctx *c, uint8_t block, const uint8_t *p, size_t len,
+				 bool in_displayid)
 {
 	struct dc_edid_cta *cta = &c->e->cta;
 	size_t i = 0;
@@ -407,9 +409,8 @@ void edid_apply_y420_cmdb(struct edid_ctx *c)
 		struct dc_edid_svd *svd = &cta->svds[i];
 		unsigned pos = svd->position;
 
-		svd->ycbcr420 = cta->y420_cmdb_all ||
-				(pos < 8 * sizeof(c->y420_map) &&
-				 (c->y420_map[pos / 8] >> (pos % 8)) & 1);
+		svd->ycbcr420 = cta->y420_cmdb_all || (pos < 8 * sizeof(c->y420_map) &&
+						       (c->y420_map[pos / 8] >> (pos % 8)) & 1);
 	}
 }
 
@@ -417,13 +418,20 @@ int dc_edid_audio_format_name(const struct dc_edid_sad *sad, char *buf, size_t s
 {
 	/* Audio Format Codes, CTA-861-H table 39, and extension types, table 41 */
 	static const char *const formats[16] = {
-		[1] = "Linear PCM",    [2] = "AC-3",
-		[3] = "MPEG 1 (Layers 1 & 2)", [4] = "MPEG 1 Layer 3 (MP3)",
-		[5] = "MPEG2 (multichannel)",  [6] = "AAC LC",
-		[7] = "DTS",           [8] = "ATRAC",
-		[9] = "One Bit Audio", [10] = "Enhanced AC-3 (DD+)",
-		[11] = "DTS-HD",       [12] = "MAT (MLP)",
-		[13] = "DST",          [14] = "WMA Pro",
+		[1] = "Linear PCM",
+		[2] = "AC-3",
+		[3] = "MPEG 1 (Layers 1 & 2)",
+		[4] = "MPEG 1 Layer 3 (MP3)",
+		[5] = "MPEG2 (multichannel)",
+		[6] = "AAC LC",
+		[7] = "DTS",
+		[8] = "ATRAC",
+		[9] = "One Bit Audio",
+		[10] = "Enhanced AC-3 (DD+)",
+		[11] = "DTS-HD",
+		[12] = "MAT (MLP)",
+		[13] = "DST",
+		[14] = "WMA Pro",
 	};
 	static const char *const ext_formats[32] = {
 		[4] = "MPEG-4 HE AAC",

@@ -43,7 +43,8 @@ void edid_decode_displayid_timing(struct edid_ctx *c, uint8_t block, const uint8
 	t = &e->displayid_timings[e->num_displayid_timings++];
 	t->source = source;
 	t->block = block;
-	t->pixel_clock_khz = (edid_le24(d) + 1) * (source == DC_EDID_TIMING_DISPLAYID_TYPE1 ? 10 : 1);
+	t->pixel_clock_khz =
+		(edid_le24(d) + 1) * (source == DC_EDID_TIMING_DISPLAYID_TYPE1 ? 10 : 1);
 	t->preferred = d[3] & 0x80;
 	t->stereo = (d[3] >> 5) & 3;
 	t->interlaced = d[3] & 0x10;
@@ -110,8 +111,8 @@ static void decode_product_id(struct edid_ctx *c, const uint8_t *p, size_t len, 
 	edid_copy_string(did->product_name, p + 12, name_len);
 }
 
-static void decode_display_params(struct edid_ctx *c, uint8_t block, uint8_t rev, const uint8_t *p, size_t len,
-				  bool v2)
+static void decode_display_params(struct edid_ctx *c, uint8_t block, uint8_t rev, const uint8_t *p,
+				  size_t len, bool v2)
 {
 	struct dc_edid_displayid *did = &c->e->displayid;
 
@@ -147,6 +148,7 @@ static void decode_tiled(struct edid_ctx *c, uint8_t block, const uint8_t *p, si
 		return;
 	}
 	did->has_tiled = true;
+	did->tile_block = block;
 	did->tile_caps = p[0];
 	/* 4 low bits in bytes 1-2, 2 high bits each in byte 3 */
 	did->h_tiles = (uint8_t)(((p[1] >> 4) | ((p[3] >> 2) & 0x30)) + 1);
@@ -163,7 +165,8 @@ static void decode_tiled(struct edid_ctx *c, uint8_t block, const uint8_t *p, si
 	did->tile_serial = edid_le32(p + 18);
 }
 
-static void decode_dynamic_range(struct edid_ctx *c, uint8_t block, uint8_t rev, const uint8_t *p, size_t len)
+static void decode_dynamic_range(struct edid_ctx *c, uint8_t block, uint8_t rev, const uint8_t *p,
+				 size_t len)
 {
 	struct dc_edid_displayid *did = &c->e->displayid;
 
@@ -275,8 +278,8 @@ void edid_decode_displayid(struct edid_ctx *c, uint8_t block, const uint8_t *x)
 	blk->displayid_checksum_ok = sum == 0;
 	if (!blk->displayid_checksum_ok)
 		edid_warn(c, block, DC_EDID_WARN_CHECKSUM,
-			  "DisplayID section in block %u: checksum 0x%02x, expected 0x%02x", block,
-			  x[length + 5], (uint8_t)(x[length + 5] - sum));
+			  "DisplayID section checksum 0x%02x, expected 0x%02x", x[length + 5],
+			  (uint8_t)(x[length + 5] - sum));
 
 	while (length > 0) {
 		size_t len;

@@ -10,12 +10,12 @@
 #include "edid_priv.h"
 
 enum {
-	ELD_VER = 0,           /* bits 7-3: ELD version */
-	ELD_BASELINE_LEN = 2,  /* baseline block length in dwords */
+	ELD_VER = 0,	      /* bits 7-3: ELD version */
+	ELD_BASELINE_LEN = 2, /* baseline block length in dwords */
 	ELD_HEADER_SIZE = 4,
-	ELD_CEA_VER_MNL = 4,   /* bits 7-5: CEA-861 revision, 4-0: name length */
-	ELD_SAD_CONN = 5,      /* bits 7-4: SAD count, 3-2: connection, 1: S_AI */
-	ELD_SYNC_DELAY = 6,    /* audio delay to add, in 2 ms units */
+	ELD_CEA_VER_MNL = 4, /* bits 7-5: CEA-861 revision, 4-0: name length */
+	ELD_SAD_CONN = 5,    /* bits 7-4: SAD count, 3-2: connection, 1: S_AI */
+	ELD_SYNC_DELAY = 6,  /* audio delay to add, in 2 ms units */
 	ELD_SPEAKERS = 7,
 	ELD_PORT_ID = 8,       /* 8 bytes, left 0 for the driver */
 	ELD_MANUFACTURER = 16, /* EDID bytes 8-9 */
@@ -23,11 +23,11 @@ enum {
 	ELD_NAME = 20,
 };
 
-#define ELD_VERSION_2     2
-#define ELD_MAX_NAME      16
-#define ELD_MAX_SADS      15
-#define ELD_CONN_TYPE_DP  (1 << 2)
-#define ELD_SUPPORTS_AI   (1 << 1)
+#define ELD_VERSION_2	 2
+#define ELD_MAX_NAME	 16
+#define ELD_MAX_SADS	 15
+#define ELD_CONN_TYPE_DP (1 << 2)
+#define ELD_SUPPORTS_AI	 (1 << 1)
 
 /* HDMI 1.4b 8.3.2: latency = ms / 2 + 1; 0 unknown, 255 no audio/video. */
 static int latency_ms(uint8_t v)

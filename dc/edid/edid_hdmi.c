@@ -10,7 +10,7 @@
 
 #define OUI_HDMI       0x000c03
 #define OUI_HDMI_FORUM 0xc45dd8
-#define OUI_AMD        0x00001a
+#define OUI_AMD	       0x00001a
 #define OUI_MICROSOFT  0xca125c
 
 static void decode_hdmi_video(struct edid_ctx *c, uint8_t block, const uint8_t *p, size_t len,
@@ -111,14 +111,14 @@ void edid_decode_hf_scdb(struct edid_ctx *c, uint8_t block, const uint8_t *p, si
 	hf->is_scdb = is_scdb;
 	hf->block = block;
 	if (len < 4) {
-		edid_warn(c, block, DC_EDID_WARN_TRUNCATED,
-			  "HDMI Forum %s: %zu bytes, needs 4", is_scdb ? "SCDB" : "VSDB", len);
+		edid_warn(c, block, DC_EDID_WARN_TRUNCATED, "HDMI Forum %s: %zu bytes, needs 4",
+			  is_scdb ? "SCDB" : "VSDB", len);
 		return;
 	}
 	hf->version = p[0];
 	hf->max_tmds_char_rate_mhz = (uint16_t)(p[1] * 5);
-	if (hf->max_tmds_char_rate_mhz && (hf->max_tmds_char_rate_mhz <= 340 ||
-					   hf->max_tmds_char_rate_mhz > 600))
+	if (hf->max_tmds_char_rate_mhz &&
+	    (hf->max_tmds_char_rate_mhz <= 340 || hf->max_tmds_char_rate_mhz > 600))
 		edid_warn(c, block, DC_EDID_WARN_INVALID,
 			  "HDMI Forum: max TMDS character rate %u MHz is not 345-600",
 			  hf->max_tmds_char_rate_mhz);
@@ -203,8 +203,7 @@ static void decode_microsoft(struct edid_ctx *c, uint8_t block, const uint8_t *p
 	memcpy(ms->container_id, p + 2, sizeof(ms->container_id));
 }
 
-bool edid_decode_vsdb(struct edid_ctx *c, uint8_t block, uint32_t oui, const uint8_t *p,
-		      size_t len)
+bool edid_decode_vsdb(struct edid_ctx *c, uint8_t block, uint32_t oui, const uint8_t *p, size_t len)
 {
 	switch (oui) {
 	case OUI_HDMI:

@@ -20,12 +20,12 @@ struct edid_caps_alloc {
 struct edid_ctx {
 	struct dc_edid *e;
 	struct edid_caps_alloc cap;
-	uint8_t dtd_count;         /* DTD numbering over base and CTA blocks */
-	bool seen_cta;             /* a CTA block's byte 3 has been recorded */
-	bool seen_displayid;       /* the first DisplayID block sets the version */
-	bool last_was_hdmi_vsdb;   /* for the HF-VSDB placement check */
-	uint16_t svd_bytes;        /* SVD bytes of Video Data Blocks seen so far */
-	uint8_t y420_map[32];      /* 4:2:0 Capability Map bits, by SVD position */
+	uint8_t dtd_count;	 /* DTD numbering over base and CTA blocks */
+	bool seen_cta;		 /* a CTA block's byte 3 has been recorded */
+	bool seen_displayid;	 /* the first DisplayID block sets the version */
+	bool last_was_hdmi_vsdb; /* for the HF-VSDB placement check */
+	uint16_t svd_bytes;	 /* SVD bytes of Video Data Blocks seen so far */
+	uint8_t y420_map[32];	 /* 4:2:0 Capability Map bits, by SVD position */
 };
 
 /* edid_warn.c */
@@ -47,8 +47,8 @@ void edid_copy_string(char *dst, const uint8_t *src, size_t len);
 
 /* edid_cta.c */
 void edid_decode_cta(struct edid_ctx *c, uint8_t block, const uint8_t *x);
-void edid_decode_cta_data_blocks(struct edid_ctx *c, uint8_t block, const uint8_t *p,
-				 size_t len, bool in_displayid);
+void edid_decode_cta_data_blocks(struct edid_ctx *c, uint8_t block, const uint8_t *p, size_t len,
+				 bool in_displayid);
 void edid_apply_y420_cmdb(struct edid_ctx *c);
 
 /* edid_hdmi.c: vendor-specific data blocks; payload starts after the OUI */

@@ -31,9 +31,9 @@
 
 #include <drm_mode.h>
 
-#define DC_EDID_BLOCK_SIZE 128
+#define DC_EDID_BLOCK_SIZE   128
 /* The base block's extension count is one byte: at most 255 extensions. */
-#define DC_EDID_MAX_BLOCKS 256
+#define DC_EDID_MAX_BLOCKS   256
 /* Warnings kept per EDID; more are counted in warnings_dropped. */
 #define DC_EDID_MAX_WARNINGS 128
 
@@ -50,25 +50,25 @@ enum dc_edid_ext_tag {
 };
 
 struct dc_edid_block {
-	uint8_t tag;         /* byte 0; meaningless for the base block */
-	bool is_base;        /* block 0 */
-	uint16_t bytes;      /* bytes present in the input, 1..128 */
-	bool declared;       /* within the base block's extension count */
-	bool checksum_ok;    /* all 128 bytes present and summing to 0 mod 256 */
-	uint8_t checksum;    /* byte 127 as stored (0 when truncated) */
+	uint8_t tag;		   /* byte 0; meaningless for the base block */
+	bool is_base;		   /* block 0 */
+	uint16_t bytes;		   /* bytes present in the input, 1..128 */
+	bool declared;		   /* within the base block's extension count */
+	bool checksum_ok;	   /* all 128 bytes present and summing to 0 mod 256 */
+	uint8_t checksum;	   /* byte 127 as stored (0 when truncated) */
 	uint8_t checksum_expected; /* the value that would make the sum 0 */
-	uint8_t revision;    /* byte 1 of an extension (CTA, VTB, DisplayID version) */
+	uint8_t revision;	   /* byte 1 of an extension (CTA, VTB, DisplayID version) */
 	/* DisplayID blocks: the section checksum inside the block */
 	bool displayid_checksum_ok;
 };
 
 enum dc_edid_warning_kind {
-	DC_EDID_WARN_CHECKSUM,  /* a block or DisplayID section checksum is wrong */
+	DC_EDID_WARN_CHECKSUM,	/* a block or DisplayID section checksum is wrong */
 	DC_EDID_WARN_TRUNCATED, /* fewer bytes than a block or data block needs */
-	DC_EDID_WARN_RESERVED,  /* a reserved bit or value is used */
-	DC_EDID_WARN_UNKNOWN,   /* an unknown tag, kept raw */
-	DC_EDID_WARN_INVALID,   /* a field holds an impossible value */
-	DC_EDID_WARN_BLOCKS,    /* extension count and blocks present disagree */
+	DC_EDID_WARN_RESERVED,	/* a reserved bit or value is used */
+	DC_EDID_WARN_UNKNOWN,	/* an unknown tag, kept raw */
+	DC_EDID_WARN_INVALID,	/* a field holds an impossible value */
+	DC_EDID_WARN_BLOCKS,	/* extension count and blocks present disagree */
 };
 
 struct dc_edid_warning {
@@ -79,12 +79,12 @@ struct dc_edid_warning {
 
 /* Where a detailed timing was found. */
 enum dc_edid_timing_source {
-	DC_EDID_TIMING_BASE_DTD,        /* 18-byte DTD in the base block */
-	DC_EDID_TIMING_CTA_DTD,         /* 18-byte DTD in a CTA-861 extension */
-	DC_EDID_TIMING_VTB_DTD,         /* 18-byte DTD in a VTB-EXT block */
+	DC_EDID_TIMING_BASE_DTD,	/* 18-byte DTD in the base block */
+	DC_EDID_TIMING_CTA_DTD,		/* 18-byte DTD in a CTA-861 extension */
+	DC_EDID_TIMING_VTB_DTD,		/* 18-byte DTD in a VTB-EXT block */
 	DC_EDID_TIMING_DISPLAYID_TYPE1, /* DisplayID 1.x type I detailed timing */
 	DC_EDID_TIMING_DISPLAYID_TYPE7, /* DisplayID 2.x type VII detailed timing */
-	DC_EDID_TIMING_CTA_TYPE7,       /* type VII timing in a CTA data block */
+	DC_EDID_TIMING_CTA_TYPE7,	/* type VII timing in a CTA data block */
 };
 
 /* DTD byte 17 bits 4-3 (E-EDID 1.4 table 3.22). */
@@ -115,9 +115,9 @@ struct dc_edid_timing {
 	 * DisplayID timings always state both.
 	 */
 	bool hsync_positive, vsync_positive, vsync_stated;
-	uint8_t stereo;             /* DTD: byte 17 bits 6,5,0; DisplayID: bits 6-5 */
+	uint8_t stereo;		      /* DTD: byte 17 bits 6,5,0; DisplayID: bits 6-5 */
 	uint16_t width_mm, height_mm; /* image size (DTDs only; 0 if unstated) */
-	uint8_t aspect;             /* DisplayID aspect ratio code (0-15), else 0 */
+	uint8_t aspect;		      /* DisplayID aspect ratio code (0-15), else 0 */
 	enum dc_edid_timing_source source;
 	uint8_t block;
 	/*
@@ -142,24 +142,24 @@ struct dc_edid_std_timing {
 	uint16_t hactive, vactive; /* vactive derived from the aspect code */
 	uint8_t refresh_hz;
 	enum dc_edid_std_aspect aspect;
-	uint8_t code[2];           /* the two bytes as stored */
+	uint8_t code[2]; /* the two bytes as stored */
 	uint8_t block;
-	bool from_descriptor;      /* from a 0xFA descriptor */
+	bool from_descriptor; /* from a 0xFA descriptor */
 };
 
 /* A CVT 3-byte code (descriptor 0xF8). */
 struct dc_edid_cvt_code {
 	uint16_t vactive;
-	uint8_t aspect;          /* 0 4:3, 1 16:9, 2 16:10, 3 15:9 */
-	uint8_t preferred_rate;  /* 0 50 Hz, 1 60, 2 75, 3 85 */
-	uint8_t rates;           /* bit 4 50 Hz, 3 60, 2 75, 1 85, 0 60 Hz reduced blanking */
+	uint8_t aspect;		/* 0 4:3, 1 16:9, 2 16:10, 3 15:9 */
+	uint8_t preferred_rate; /* 0 50 Hz, 1 60, 2 75, 3 85 */
+	uint8_t rates;		/* bit 4 50 Hz, 3 60, 2 75, 1 85, 0 60 Hz reduced blanking */
 };
 
 /* What an established timing bit means (E-EDID 1.4 tables 3.18 and 4.5). */
 struct dc_edid_est_mode {
 	uint16_t hactive, vactive;
 	uint8_t refresh_hz;
-	uint8_t dmt_id;         /* VESA DMT ID, 0 for the IBM/Apple modes */
+	uint8_t dmt_id; /* VESA DMT ID, 0 for the IBM/Apple modes */
 	bool reduced_blanking;
 };
 
@@ -176,27 +176,27 @@ struct dc_edid_range_limits {
 	uint8_t gtf_c2, gtf_k, gtf_j2; /* C and J are stored doubled */
 	uint16_t gtf_m;
 	/* CVT (timing_support 4) */
-	uint8_t cvt_version;        /* 0x11 for CVT 1.1 */
+	uint8_t cvt_version;		  /* 0x11 for CVT 1.1 */
 	uint32_t cvt_max_pixel_clock_khz; /* refined maximum */
-	uint16_t cvt_max_hactive;   /* 0 = no limit */
-	uint8_t cvt_aspects;        /* byte 14 bits 7-3: 4:3 16:9 16:10 5:4 15:9 */
+	uint16_t cvt_max_hactive;	  /* 0 = no limit */
+	uint8_t cvt_aspects;		  /* byte 14 bits 7-3: 4:3 16:9 16:10 5:4 15:9 */
 	uint8_t cvt_preferred_aspect;
 	bool cvt_standard_blanking, cvt_reduced_blanking;
-	uint8_t cvt_scaling;        /* byte 16 bits 7-4 */
+	uint8_t cvt_scaling; /* byte 16 bits 7-4 */
 	uint8_t cvt_preferred_refresh_hz;
 };
 
 /* Color point descriptor (0xFB): up to two extra white points. */
 struct dc_edid_white_point {
-	uint8_t index;        /* 0 = unused */
-	uint16_t x, y;        /* 10-bit CIE coordinates, value / 1024 */
-	uint8_t gamma;        /* (gamma * 100) - 100; 0xff = in an extension */
+	uint8_t index; /* 0 = unused */
+	uint16_t x, y; /* 10-bit CIE coordinates, value / 1024 */
+	uint8_t gamma; /* (gamma * 100) - 100; 0xff = in an extension */
 };
 
 /* An 18-byte display descriptor that is not a timing, kept whole. */
 struct dc_edid_descriptor {
 	uint8_t block;
-	uint8_t tag;          /* byte 3 */
+	uint8_t tag; /* byte 3 */
 	uint8_t bytes[18];
 };
 
@@ -210,38 +210,38 @@ enum dc_edid_interface {
 };
 
 struct dc_edid_base {
-	char manufacturer[4];   /* PNP ID, e.g. "SAM"; '?' for letters outside A-Z */
+	char manufacturer[4]; /* PNP ID, e.g. "SAM"; '?' for letters outside A-Z */
 	uint16_t product_code;
 	uint32_t serial;
-	uint8_t week;           /* 0 unstated, 1-54, 0xff: year is a model year */
-	uint16_t year;          /* 1990 + byte 17 */
+	uint8_t week;  /* 0 unstated, 1-54, 0xff: year is a model year */
+	uint16_t year; /* 1990 + byte 17 */
 	bool model_year;
 	uint8_t version, revision;
 	bool digital;
 	/* digital input (EDID 1.4): */
-	uint8_t bpc;            /* 6..16, 0 undefined */
+	uint8_t bpc; /* 6..16, 0 undefined */
 	enum dc_edid_interface interface;
-	bool dfp1_compatible;   /* EDID 1.3 digital: VESA DFP 1.x */
+	bool dfp1_compatible; /* EDID 1.3 digital: VESA DFP 1.x */
 	/* analog input: */
-	uint8_t signal_level;   /* bits 6-5 of byte 20 */
+	uint8_t signal_level; /* bits 6-5 of byte 20 */
 	bool blank_to_black, separate_sync, composite_sync, sync_on_green, serration;
 	/* byte 21-22: size in cm, or an aspect ratio when one of them is 0 */
 	uint8_t width_cm, height_cm;
-	uint16_t aspect_x100;   /* landscape w/h * 100, or portrait h/w * 100 */
+	uint16_t aspect_x100; /* landscape w/h * 100, or portrait h/w * 100 */
 	bool aspect_portrait;
-	uint16_t gamma_x100;    /* 100..355; 0 = stated in an extension */
+	uint16_t gamma_x100; /* 100..355; 0 = stated in an extension */
 	bool dpms_standby, dpms_suspend, dpms_off;
-	uint8_t color_type;     /* byte 24 bits 4-3 (analog type / 1.4 encodings) */
+	uint8_t color_type; /* byte 24 bits 4-3 (analog type / 1.4 encodings) */
 	bool srgb_default;
 	bool preferred_is_native; /* byte 24 bit 1: first DTD is preferred (1.4: native) */
-	bool continuous_freq;   /* byte 24 bit 0 (1.4); "GTF supported" in 1.3 */
+	bool continuous_freq;	  /* byte 24 bit 0 (1.4); "GTF supported" in 1.3 */
 	/* chromaticity, 10-bit values / 1024 */
 	uint16_t red_x, red_y, green_x, green_y, blue_x, blue_y, white_x, white_y;
 	uint8_t extension_count;
 	/* descriptors */
-	char name[14];          /* first 0xFC descriptor, up to 13 characters */
+	char name[14];		/* first 0xFC descriptor, up to 13 characters */
 	char serial_string[14]; /* first 0xFF descriptor */
-	char data_string[14];   /* first 0xFE descriptor */
+	char data_string[14];	/* first 0xFE descriptor */
 	bool has_name, has_serial_string, has_data_string;
 	struct dc_edid_range_limits range;
 	struct dc_edid_white_point white_points[2];
@@ -250,9 +250,9 @@ struct dc_edid_base {
 
 /* Short Video Descriptor of a CTA Video Data Block. */
 struct dc_edid_svd {
-	uint8_t vic;           /* 1-127 or 193-255 (unknown numbers are kept) */
+	uint8_t vic; /* 1-127 or 193-255 (unknown numbers are kept) */
 	bool native;
-	bool ycbcr420;         /* marked by the 4:2:0 Capability Map */
+	bool ycbcr420; /* marked by the 4:2:0 Capability Map */
 	uint8_t block;
 	/*
 	 * Position among all SVD bytes of the Video Data Blocks, reserved
@@ -263,12 +263,12 @@ struct dc_edid_svd {
 
 /* Short Audio Descriptor (CTA-861 7.5.2). */
 struct dc_edid_sad {
-	uint8_t format;        /* Audio Format Code 1-15 (0 is reserved, kept) */
-	uint8_t ext_format;    /* Audio Coding Extension Type when format is 15 */
-	uint8_t channels;      /* max channels */
-	uint8_t rates;         /* bit 0 32 kHz .. bit 6 192 kHz */
-	uint8_t byte3;         /* format-dependent: sizes, bitrate/8 kbps, flags */
-	uint8_t bytes[3];      /* as stored */
+	uint8_t format;	    /* Audio Format Code 1-15 (0 is reserved, kept) */
+	uint8_t ext_format; /* Audio Coding Extension Type when format is 15 */
+	uint8_t channels;   /* max channels */
+	uint8_t rates;	    /* bit 0 32 kHz .. bit 6 192 kHz */
+	uint8_t byte3;	    /* format-dependent: sizes, bitrate/8 kbps, flags */
+	uint8_t bytes[3];   /* as stored */
 	uint8_t block;
 };
 
@@ -278,8 +278,8 @@ struct dc_edid_hdmi_vsdb {
 	uint8_t block;
 	uint16_t physical_address; /* a.b.c.d as nibbles */
 	bool supports_ai, dc_48bit, dc_36bit, dc_30bit, dc_y444, dvi_dual;
-	uint16_t max_tmds_mhz;     /* 0 when unstated */
-	uint8_t content_types;     /* CNC3..0 */
+	uint16_t max_tmds_mhz; /* 0 when unstated */
+	uint8_t content_types; /* CNC3..0 */
 	bool has_latency, has_interlaced_latency;
 	uint8_t video_latency, audio_latency, interlaced_video_latency, interlaced_audio_latency;
 	bool hdmi_video_present, has_3d;
@@ -297,7 +297,7 @@ struct dc_edid_hdmi_forum {
 	uint16_t max_tmds_char_rate_mhz; /* 0: no more than 340 Mcsc */
 	bool scdc_present, rr_capable, ccbpci, lte_340mcsc_scramble;
 	bool independent_view, dual_view, osd_disparity_3d;
-	uint8_t max_frl_rate;      /* 0-6 (HDMI 2.1 table 10-6); 7-15 reserved */
+	uint8_t max_frl_rate; /* 0-6 (HDMI 2.1 table 10-6); 7-15 reserved */
 	bool uhd_vic, dc_420_48bit, dc_420_36bit, dc_420_30bit;
 	bool mdelta, cinema_vrr, neg_mvrr, fva, allm, fapa_start_location;
 	bool has_vrr;
@@ -321,7 +321,7 @@ struct dc_edid_microsoft_vsdb {
 	bool present;
 	uint8_t block;
 	uint8_t version;
-	uint8_t primary_use_case;  /* 7: VR headset, 8: AR */
+	uint8_t primary_use_case; /* 7: VR headset, 8: AR */
 	bool desktop_usage, third_party_usage;
 	uint8_t container_id[16];
 };
@@ -330,7 +330,7 @@ struct dc_edid_microsoft_vsdb {
 struct dc_edid_hdr_static {
 	bool present;
 	uint8_t block;
-	uint8_t eotfs;       /* bit 0 SDR gamma, 1 HDR gamma, 2 ST 2084, 3 HLG */
+	uint8_t eotfs; /* bit 0 SDR gamma, 1 HDR gamma, 2 ST 2084, 3 HLG */
 	uint8_t metadata_types;
 	bool has_max_luminance, has_max_fall, has_min_luminance;
 	uint8_t max_luminance, max_fall, min_luminance; /* coded values */
@@ -338,34 +338,34 @@ struct dc_edid_hdr_static {
 
 /* Any CTA data block, known or not, kept raw. */
 struct dc_edid_data_block {
-	uint8_t block;          /* EDID block number */
-	bool in_displayid;      /* inside a DisplayID CTA data block (tag 0x81) */
-	uint8_t tag;            /* 1 audio, 2 video, 3 vendor, 4 speakers, 7 extended, ... */
-	uint8_t ext_tag;        /* for tag 7 */
-	uint32_t oui;           /* vendor-specific blocks: the OUI as 0xAABBCC */
-	bool known;             /* decoded into one of the fields of struct dc_edid_cta */
-	uint8_t length;         /* payload bytes after the header byte */
+	uint8_t block;		/* EDID block number */
+	bool in_displayid;	/* inside a DisplayID CTA data block (tag 0x81) */
+	uint8_t tag;		/* 1 audio, 2 video, 3 vendor, 4 speakers, 7 extended, ... */
+	uint8_t ext_tag;	/* for tag 7 */
+	uint32_t oui;		/* vendor-specific blocks: the OUI as 0xAABBCC */
+	bool known;		/* decoded into one of the fields of struct dc_edid_cta */
+	uint8_t length;		/* payload bytes after the header byte */
 	const uint8_t *payload; /* points into struct dc_edid raw (never the caller's) */
 };
 
 struct dc_edid_cta {
 	unsigned num_blocks;
-	uint8_t revision;        /* of the first CTA block */
+	uint8_t revision; /* of the first CTA block */
 	/* byte 3 of the first CTA block (revision 2+) */
 	bool underscan, basic_audio, ycbcr444, ycbcr422;
 	uint8_t native_dtds;
 	struct dc_edid_svd *svds; /* all Video Data Blocks, in order */
 	size_t num_svds;
-	uint8_t *y420_vics;       /* YCbCr 4:2:0 Video Data Block(s) */
+	uint8_t *y420_vics; /* YCbCr 4:2:0 Video Data Block(s) */
 	size_t num_y420_vics;
 	bool has_y420_cmdb;
-	bool y420_cmdb_all;       /* a map with no bitmap: every SVD */
+	bool y420_cmdb_all; /* a map with no bitmap: every SVD */
 	struct dc_edid_sad *sads;
 	size_t num_sads;
 	bool has_speaker_allocation;
 	uint8_t speaker_allocation[3];
 	bool has_colorimetry;
-	uint16_t colorimetry;     /* byte 1 | byte 2 << 8 */
+	uint16_t colorimetry; /* byte 1 | byte 2 << 8 */
 	bool has_video_capability;
 	uint8_t video_capability; /* QY QS S_PT S_IT S_CE */
 	struct dc_edid_hdr_static hdr;
@@ -380,11 +380,11 @@ struct dc_edid_cta {
 /* DisplayID (1.3 and 2.x) data gathered over all DisplayID blocks. */
 struct dc_edid_displayid {
 	bool present;
-	uint8_t version;         /* 0x12, 0x13, 0x20, 0x21 */
-	uint8_t product_type;    /* 1.x product type / 2.x primary use case */
+	uint8_t version;      /* 0x12, 0x13, 0x20, 0x21 */
+	uint8_t product_type; /* 1.x product type / 2.x primary use case */
 	bool has_product_id;
-	char vendor[4];          /* 1.x: three ASCII letters */
-	uint32_t oui;            /* 2.x */
+	char vendor[4]; /* 1.x: three ASCII letters */
+	uint32_t oui;	/* 2.x */
 	uint16_t product_code;
 	uint32_t serial;
 	uint8_t week;
@@ -393,13 +393,14 @@ struct dc_edid_displayid {
 	bool has_display_params;
 	uint32_t width_mm10, height_mm10; /* image size in 0.1 mm */
 	uint16_t native_width, native_height;
-	uint8_t native_bpc;      /* 2.x; 0 unknown */
+	uint8_t native_bpc; /* 2.x; 0 unknown */
 	bool has_tiled;
+	uint8_t tile_block;
 	uint8_t tile_caps;
 	uint8_t h_tiles, v_tiles, h_location, v_location;
 	uint16_t tile_width, tile_height;
-	char tile_vendor[4];     /* 1.x */
-	uint32_t tile_oui;       /* 2.x */
+	char tile_vendor[4]; /* 1.x */
+	uint32_t tile_oui;   /* 2.x */
 	uint16_t tile_product_code;
 	uint32_t tile_serial;
 	/* Dynamic Video Timing Range Limits (2.x tag 0x25) */
@@ -418,16 +419,16 @@ struct dc_edid_displayid {
 enum dc_edid_non_desktop {
 	DC_EDID_DESKTOP = 0,
 	DC_EDID_NON_DESKTOP_MICROSOFT_VSDB, /* Microsoft VSDB: specialized display */
-	DC_EDID_NON_DESKTOP_DISPLAYID,      /* DisplayID 2 use case VR/AR */
-	DC_EDID_NON_DESKTOP_KNOWN_HMD,      /* a known headset's vendor/product */
+	DC_EDID_NON_DESKTOP_DISPLAYID,	    /* DisplayID 2 use case VR/AR */
+	DC_EDID_NON_DESKTOP_KNOWN_HMD,	    /* a known headset's vendor/product */
 };
 
 enum dc_edid_vrr_source {
 	DC_EDID_VRR_NONE = 0,
 	DC_EDID_VRR_HDMI_FORUM, /* HF-VSDB VRRmin/VRRmax */
-	DC_EDID_VRR_AMD,        /* AMD VSDB FreeSync range */
-	DC_EDID_VRR_DISPLAYID,  /* DisplayID adaptive-sync / dynamic range */
-	DC_EDID_VRR_RANGE,      /* EDID 1.4 range limits with continuous frequency */
+	DC_EDID_VRR_AMD,	/* AMD VSDB FreeSync range */
+	DC_EDID_VRR_DISPLAYID,	/* DisplayID adaptive-sync / dynamic range */
+	DC_EDID_VRR_RANGE,	/* EDID 1.4 range limits with continuous frequency */
 };
 
 /* Bits of the *_bpc masks below. */
@@ -440,24 +441,24 @@ enum dc_edid_vrr_source {
 
 /* What the sink can do, summarised from all blocks. */
 struct dc_edid_caps {
-	bool hdmi;             /* HDMI VSDB present: the sink speaks HDMI, not DVI */
+	bool hdmi;	       /* HDMI VSDB present: the sink speaks HDMI, not DVI */
 	bool hdmi_forum;       /* HF-VSDB or SCDB present */
 	uint32_t max_tmds_khz; /* HF rate if non-zero, else HDMI VSDB, else 0 (unstated) */
 	bool scdc, scrambling_below_340;
 	enum dc_edid_non_desktop non_desktop;
 	enum dc_edid_vrr_source vrr_source;
 	uint16_t vrr_min_hz, vrr_max_hz;
-	bool hdr;              /* HDR static metadata present */
-	uint8_t hdr_eotfs;     /* as dc_edid_hdr_static.eotfs */
-	bool ycbcr444, ycbcr422, ycbcr420; /* RGB is always supported */
+	bool hdr;				     /* HDR static metadata present */
+	uint8_t hdr_eotfs;			     /* as dc_edid_hdr_static.eotfs */
+	bool ycbcr444, ycbcr422, ycbcr420;	     /* RGB is always supported */
 	uint8_t rgb_bpc, ycbcr444_bpc, ycbcr420_bpc; /* DC_EDID_BPC_* masks */
-	bool audio;            /* basic audio or any SAD */
+	bool audio;				     /* basic audio or any SAD */
 };
 
 struct dc_edid {
-	uint8_t *raw;          /* a copy of the input, zero-padded to whole blocks */
-	size_t size;           /* bytes given to dc_edid_parse() */
-	unsigned num_blocks;   /* blocks present, a partial last block included */
+	uint8_t *raw;	     /* a copy of the input, zero-padded to whole blocks */
+	size_t size;	     /* bytes given to dc_edid_parse() */
+	unsigned num_blocks; /* blocks present, a partial last block included */
 	struct dc_edid_block *blocks;
 
 	struct dc_edid_base base;
