@@ -257,7 +257,52 @@ static bool frl_matches(struct json_object *exp, struct json_object *got, const 
 	return false;
 }
 
-static int check_file(const char *dir, const char *bin, struct stats *st)
+static bool has_feature(struct json_object *manifest, const char *bin, const char *feature)
+{
+	for (size_t i = 0; i < json_object_array_length(manifest); i++) {
+		struct json_object *e = json_object_array_get_idx(manifest, i), *v;
+
+		if (!json_object_object_get_ex(e, "file", &v) ||
+		    strcmp(json_object_get_string(v), bin))
+			continue;
+		if (!json_object_object_get_ex(e, "features", &v))
+			return false;
+		for (size_t j = 0; j < json_object_array_length(v); j++)
+			if (!strcmp(json_object_get_string(json_object_array_get_idx(v, j)),
+				    feature))
+				return true;
+		return false;
+	}
+	return false;
+}
+
+/*
+ * The manifest tags the VR headsets and the handheld panels (Steam Deck)
+ * of the corpus: the first must be reported non-desktop, the second not.
+ */
+static void check_non_desktop(struct json_object *manifest, const char *bin,
+			      struct json_object *got, struct stats *st)
+{
+	struct json_object *caps, *nd;
+	bool non_desktop;
+
+	if (!json_object_object_get_ex(got, "caps", &caps) ||
+	    !json_object_object_get_ex(caps, "non_desktop", &nd))
+		return;
+	non_desktop = strcmp(json_object_get_string(nd), "no") != 0;
+	st->compared++;
+	if (has_feature(manifest, bin, "vr_headset") && !non_desktop) {
+		printf("%s: caps.non_desktop: a VR headset reported as a desktop display\n", bin);
+		st->mismatches++;
+	} else if (has_feature(manifest, bin, "handheld_panel") && non_desktop) {
+		printf("%s: caps.non_desktop: a handheld panel reported as %s\n", bin,
+		       json_object_get_string(nd));
+		st->mismatches++;
+	}
+}
+
+static int check_file(const char *dir, const char *bin, struct json_object *manifest,
+		      struct stats *st)
 {
 	char path[4096], name[1024];
 	size_t size, jsize;
@@ -311,6 +356,7 @@ static int check_file(const char *dir, const char *bin, struct stats *st)
 	st->compared++;
 	if (!frl_matches(exp, got, bin))
 		st->mismatches++;
+	check_non_desktop(manifest, bin, got, st);
 	json_object_put(got);
 	json_object_put(exp);
 	return 0;
@@ -326,12 +372,20 @@ static int is_bin(const struct dirent *d)
 int main(int argc, char **argv)
 {
 	struct stats st = { 0 };
+	struct json_object *manifest;
 	struct dirent **list;
+	char path[4096];
 	int n, failures = 0;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
 		return 2;
+	}
+	snprintf(path, sizeof(path), "%s/manifest.json", argv[1]);
+	manifest = json_object_from_file(path);
+	if (!manifest || !json_object_is_type(manifest, json_type_array)) {
+		fprintf(stderr, "%s: cannot read the manifest\n", path);
+		return 1;
 	}
 	n = scandir(argv[1], &list, is_bin, alphasort);
 	if (n < 0) {
@@ -339,7 +393,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (int i = 0; i < n; i++) {
-		if (check_file(argv[1], list[i]->d_name, &st))
+		if (check_file(argv[1], list[i]->d_name, manifest, &st))
 			failures++;
 		free(list[i]);
 	}
@@ -351,6 +405,7 @@ int main(int argc, char **argv)
 		       exceptions[i].file, exceptions[i].path, exceptions[i].reason);
 		st.mismatches++;
 	}
+	json_object_put(manifest);
 	printf("%u files, %u field comparisons, %u mismatches, %u documented exceptions, %d "
 	       "unreadable\n",
 	       st.files, st.compared, st.mismatches, st.excepted, failures);
