@@ -167,9 +167,13 @@ static bool equal_objects(struct cmp *c, struct json_object *exp, struct json_ob
 	size_t len = strlen(c->path);
 	bool ok = true;
 
-	json_object_object_foreach(exp, key, val)
-	{
-		struct json_object *mine = NULL;
+	/* the iterator API: the foreach macro is a GNU extension clang rejects under -Wpedantic */
+	struct json_object_iterator it = json_object_iter_begin(exp);
+	struct json_object_iterator end = json_object_iter_end(exp);
+
+	for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+		const char *key = json_object_iter_peek_name(&it);
+		struct json_object *val = json_object_iter_peek_value(&it), *mine = NULL;
 
 		snprintf(c->path + len, sizeof(c->path) - len, ".%s", key);
 		if (!json_object_object_get_ex(got, key, &mine))

@@ -35,7 +35,8 @@ static inline void edid_descriptor(uint8_t *d, uint8_t tag, const void *payload,
 	d[3] = tag;
 	if (len > 13)
 		len = 13;
-	memcpy(d + 5, payload, len);
+	if (len)
+		memcpy(d + 5, payload, len);
 }
 
 /*

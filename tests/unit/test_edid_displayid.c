@@ -27,7 +27,8 @@ static void displayid_block(uint8_t *x, uint8_t version, uint8_t type, const uin
 	x[1] = version;
 	x[2] = (uint8_t)len;
 	x[3] = type;
-	memcpy(x + 5, data, len);
+	if (len)
+		memcpy(x + 5, data, len);
 	for (size_t i = 1; i < 5 + len; i++)
 		sum += x[i];
 	x[5 + len] = (uint8_t)(0x100 - sum);
