@@ -98,6 +98,16 @@ static void decode_hdmi(struct edid_ctx *c, uint8_t block, const uint8_t *p, siz
 		decode_hdmi_video(c, block, p, len, b);
 }
 
+/* HDMI 2.1 table 10-6: Max_FRL_Rate 1-6 as lanes and Gbit/s per lane */
+static void frl_rate(uint8_t rate, uint8_t *lanes, uint8_t *gbps)
+{
+	static const uint8_t frl_lanes[7] = { 0, 3, 3, 4, 4, 4, 4 };
+	static const uint8_t frl_gbps[7] = { 0, 3, 6, 6, 8, 10, 12 };
+
+	*lanes = rate <= 6 ? frl_lanes[rate] : 0;
+	*gbps = rate <= 6 ? frl_gbps[rate] : 0;
+}
+
 void edid_decode_hf_scdb(struct edid_ctx *c, uint8_t block, const uint8_t *p, size_t len,
 			 bool is_scdb)
 {
@@ -133,6 +143,7 @@ void edid_decode_hf_scdb(struct edid_ctx *c, uint8_t block, const uint8_t *p, si
 	if (hf->max_frl_rate > 6)
 		edid_warn(c, block, DC_EDID_WARN_RESERVED,
 			  "HDMI Forum: Max_FRL_Rate %u is reserved", hf->max_frl_rate);
+	frl_rate(hf->max_frl_rate, &hf->max_frl_lanes, &hf->max_frl_gbps_per_lane);
 	hf->uhd_vic = p[3] & 0x08;
 	hf->dc_420_48bit = p[3] & 0x04;
 	hf->dc_420_36bit = p[3] & 0x02;
@@ -159,6 +170,7 @@ void edid_decode_hf_scdb(struct edid_ctx *c, uint8_t block, const uint8_t *p, si
 	hf->dsc_12bpc = p[7] & 0x02;
 	hf->dsc_10bpc = p[7] & 0x01;
 	hf->dsc_max_frl_rate = p[8] >> 4;
+	frl_rate(hf->dsc_max_frl_rate, &hf->dsc_max_frl_lanes, &hf->dsc_max_frl_gbps_per_lane);
 	hf->dsc_max_slices = p[8] & 0x0f;
 	if (len < 10)
 		return;

@@ -298,12 +298,15 @@ struct dc_edid_hdmi_forum {
 	bool scdc_present, rr_capable, ccbpci, lte_340mcsc_scramble;
 	bool independent_view, dual_view, osd_disparity_3d;
 	uint8_t max_frl_rate; /* 0-6 (HDMI 2.1 table 10-6); 7-15 reserved */
+	/* Max_FRL_Rate as lanes x Gbit/s per lane (0 x 0 when FRL is not supported) */
+	uint8_t max_frl_lanes, max_frl_gbps_per_lane;
 	bool uhd_vic, dc_420_48bit, dc_420_36bit, dc_420_30bit;
 	bool mdelta, cinema_vrr, neg_mvrr, fva, allm, fapa_start_location;
 	bool has_vrr;
 	uint16_t vrr_min_hz, vrr_max_hz;
 	bool dsc_1p2, dsc_native_420, dsc_all_bpp, dsc_16bpc, dsc_12bpc, dsc_10bpc;
 	uint8_t dsc_max_slices, dsc_max_frl_rate;
+	uint8_t dsc_max_frl_lanes, dsc_max_frl_gbps_per_lane;
 	uint8_t dsc_total_chunk_kbytes; /* (value + 1) * 1024 bytes when non-zero */
 };
 

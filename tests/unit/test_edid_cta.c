@@ -120,6 +120,8 @@ static void test_full_block(void **state)
 	assert_true(hf->scdc_present && hf->lte_340mcsc_scramble);
 	assert_false(hf->rr_capable);
 	assert_int_equal(hf->max_frl_rate, 3);
+	assert_int_equal(hf->max_frl_lanes, 4);
+	assert_int_equal(hf->max_frl_gbps_per_lane, 6);
 	assert_true(hf->dc_420_30bit);
 	assert_false(hf->dc_420_36bit);
 	assert_true(hf->allm);
@@ -128,6 +130,7 @@ static void test_full_block(void **state)
 	assert_int_equal(hf->vrr_max_hz, 120);
 	assert_true(hf->dsc_1p2);
 	assert_int_equal(hf->dsc_max_frl_rate, 3);
+	assert_int_equal(hf->dsc_max_frl_lanes, 4);
 	assert_int_equal(hf->dsc_max_slices, 4);
 	assert_int_equal(hf->dsc_total_chunk_kbytes, 1);
 

@@ -66,7 +66,7 @@ static int print_json(const struct dc_edid *edid, const char *vendor)
 	}
 	if (vendor)
 		json_object_object_add(o, "manufacturer_name", json_object_new_string(vendor));
-	puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
+	puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 						       JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(o);
 	return DCCTL_EXIT_OK;

@@ -201,10 +201,13 @@ static void print_cta(FILE *f, const struct dc_edid *e)
 		      cta->hdmi.dc_30bit ? ", 30-bit" : "", cta->hdmi.dc_36bit ? ", 36-bit" : "",
 		      cta->hdmi.dc_48bit ? ", 48-bit" : "");
 	}
-	if (cta->hf.present)
-		field(f, "HDMI Forum:", "max TMDS %u Mcsc, SCDC %s, max FRL rate %u",
+	if (cta->hf.present && cta->hf.max_frl_lanes)
+		field(f, "HDMI Forum:", "max TMDS %u Mcsc, SCDC %s, max FRL %u lanes x %u Gbit/s",
 		      cta->hf.max_tmds_char_rate_mhz, cta->hf.scdc_present ? "yes" : "no",
-		      cta->hf.max_frl_rate);
+		      cta->hf.max_frl_lanes, cta->hf.max_frl_gbps_per_lane);
+	else if (cta->hf.present)
+		field(f, "HDMI Forum:", "max TMDS %u Mcsc, SCDC %s, no FRL",
+		      cta->hf.max_tmds_char_rate_mhz, cta->hf.scdc_present ? "yes" : "no");
 	if (cta->hdr.present)
 		field(f, "HDR static:", "EOTFs 0x%02x", cta->hdr.eotfs);
 	if (cta->amd.present)

@@ -264,21 +264,6 @@ static void vics_json(struct builder *b, struct json_object *o, const struct dc_
 		put(b, o, "cta_y420_cmdb_vics", cmdb);
 }
 
-/* HDMI 2.1 table 10-6: Max_FRL_Rate 1-6 as lanes x Gbit/s per lane */
-static void frl_json(struct builder *b, struct json_object *o, const char *prefix, uint8_t rate)
-{
-	static const uint8_t lanes[7] = { 0, 3, 3, 4, 4, 4, 4 };
-	static const uint8_t gbps[7] = { 0, 3, 6, 6, 8, 10, 12 };
-	char key[48];
-
-	if (!rate || rate > 6)
-		return;
-	snprintf(key, sizeof(key), "%s_lanes", prefix);
-	put_int(b, o, key, lanes[rate]);
-	snprintf(key, sizeof(key), "%s_gbps_per_lane", prefix);
-	put_int(b, o, key, gbps[rate]);
-}
-
 static void hdmi_json(struct builder *b, struct json_object *o, const struct dc_edid_cta *cta)
 {
 	const struct dc_edid_hdmi_vsdb *h = &cta->hdmi;
@@ -302,8 +287,10 @@ static void hdmi_json(struct builder *b, struct json_object *o, const struct dc_
 		put_int(b, o, "hdmi_max_tmds_mhz", hf->max_tmds_char_rate_mhz);
 	else if (h->present && h->max_tmds_mhz)
 		put_int(b, o, "hdmi_max_tmds_mhz", h->max_tmds_mhz);
-	if (hf->present)
-		frl_json(b, o, "hdmi_max_frl", hf->max_frl_rate);
+	if (hf->present && hf->max_frl_lanes) {
+		put_int(b, o, "hdmi_max_frl_lanes", hf->max_frl_lanes);
+		put_int(b, o, "hdmi_max_frl_gbps_per_lane", hf->max_frl_gbps_per_lane);
+	}
 }
 
 static void hdr_json(struct builder *b, struct json_object *o, const struct dc_edid_cta *cta)
