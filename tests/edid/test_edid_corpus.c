@@ -62,25 +62,26 @@ static const char *const fields[] = {
  * wrong by the standard, the entry names the value, the value the standard
  * gives (which the decoder must produce) and the clause. An entry that no
  * longer mismatches is reported as stale.
+ *
+ * Two garbage interlaced DTDs with 255-line vertical borders. edid-decode
+ * counts the borders in the blanking for progressive timings (its back
+ * porch is vblank - vfront - vsync - 2 * vborder, the convention of the
+ * reference files) but leaves 2 * vborder out of the field total of
+ * interlaced ones. The DTD of E-EDID 1.4 section 3.10 (detailed timing
+ * table) codes the vertical blanking and border of one field the same way
+ * for both, so a field has vactive/2 + vblank lines (+0.5 for interlace),
+ * which gives the refresh rates below.
  */
+#define BORDER_REASON                                                                        \
+	"E-EDID 1.4 s3.10: an interlaced DTD codes one field's blanking and borders like a " \
+	"progressive one; edid-decode drops 2*vborder from the interlaced field total only"
+
 static const struct exception {
 	const char *file;
 	const char *path;
 	double value;
 	const char *reason;
 } exceptions[] = {
-/*
- * Two garbage interlaced DTDs with 255-line vertical borders.
- * edid-decode counts the borders in the blanking for progressive
- * timings (its back porch is vblank - vfront - vsync - 2 * vborder)
- * but leaves them out of the field total of interlaced ones. E-EDID
- * 1.4 section 3.12 (table 3.21, note 4) codes an interlaced DTD per
- * field with the same layout as a progressive one, so a field has
- * vactive/2 + vblank lines (+0.5): borders included either way.
- */
-#define BORDER_REASON                                                                  \
-	"E-EDID 1.4 s3.12: vertical border lines are part of every field's blanking; " \
-	"edid-decode drops 2*vborder from the interlaced field total only"
 	{ "Philips-PHL0000-9865b8f2.bin", "detailed_timings[2].refresh_hz", 9.770, BORDER_REASON },
 	{ "Philips-PHL0000-9865b8f2.bin", "detailed_timings[3].refresh_hz", 9.770, BORDER_REASON },
 	{ "Philips-PHL0000-9865b8f2.bin", "detailed_timings[4].refresh_hz", 9.770, BORDER_REASON },
