@@ -120,6 +120,7 @@ static void check_block(struct edid_ctx *c, unsigned b)
 	}
 	blk->checksum = x[DC_EDID_BLOCK_SIZE - 1];
 	blk->checksum_ok = blk->checksum == blk->checksum_expected;
+	blk->valid = blk->checksum_ok;
 	if (!blk->checksum_ok)
 		edid_warn(c, (int)b, DC_EDID_WARN_CHECKSUM, "checksum 0x%02x, expected 0x%02x",
 			  blk->checksum, blk->checksum_expected);

@@ -276,6 +276,7 @@ void edid_decode_displayid(struct edid_ctx *c, uint8_t block, const uint8_t *x)
 	for (size_t i = 1; i <= length + 5; i++)
 		sum += x[i];
 	blk->displayid_checksum_ok = sum == 0;
+	blk->valid = blk->valid && blk->displayid_checksum_ok;
 	if (!blk->displayid_checksum_ok)
 		edid_warn(c, block, DC_EDID_WARN_CHECKSUM,
 			  "DisplayID section checksum 0x%02x, expected 0x%02x", x[length + 5],

@@ -60,6 +60,12 @@ struct dc_edid_block {
 	uint8_t revision;	   /* byte 1 of an extension (CTA, VTB, DisplayID version) */
 	/* DisplayID blocks: the section checksum inside the block */
 	bool displayid_checksum_ok;
+	/*
+	 * The block can be trusted: all 128 bytes present, checksum right,
+	 * and for DisplayID blocks the section checksum right too. Invalid
+	 * blocks are decoded all the same; their warnings say what is wrong.
+	 */
+	bool valid;
 };
 
 enum dc_edid_warning_kind {

@@ -62,6 +62,7 @@ static void test_identity(void **state)
 	assert_int_equal(e->base.white_y, 0x55 << 2 | 1);
 	assert_int_equal(e->num_blocks, 1);
 	assert_true(e->blocks[0].checksum_ok);
+	assert_true(e->blocks[0].valid);
 	assert_int_equal(e->num_warnings, 0);
 	assert_int_equal(e->num_std_timings, 0); /* 01 01 slots are unused */
 	assert_true(e->caps.ycbcr444);
@@ -78,6 +79,7 @@ static void test_bad_checksum_still_decoded(void **state)
 	b[127] ^= 0x5a;
 	e = parse_ok(b, sizeof(b));
 	assert_false(e->blocks[0].checksum_ok);
+	assert_false(e->blocks[0].valid);
 	assert_int_equal(e->blocks[0].checksum, b[127]);
 	assert_int_equal(e->blocks[0].checksum_expected, b[127] ^ 0x5a);
 	assert_string_equal(e->base.manufacturer, "DEL");
@@ -123,6 +125,7 @@ static void test_truncated(void **state)
 	assert_int_equal(e->num_blocks, 1);
 	assert_int_equal(e->blocks[0].bytes, 100);
 	assert_false(e->blocks[0].checksum_ok);
+	assert_false(e->blocks[0].valid);
 	assert_true(has_warning(e, DC_EDID_WARN_TRUNCATED, "100 of 128 bytes"));
 	/* byte 126 was cut off: read as 0 */
 	assert_int_equal(e->base.extension_count, 0);

@@ -135,6 +135,7 @@ static void test_displayid_13(void **state)
 	const struct dc_edid_displayid *did = &e->displayid;
 
 	assert_true(e->blocks[1].displayid_checksum_ok);
+	assert_true(e->blocks[1].valid);
 	assert_true(did->present);
 	assert_int_equal(did->version, 0x13);
 	assert_int_equal(did->product_type, 3);
@@ -296,6 +297,7 @@ static void test_displayid_damage(void **state)
 	e = parse_no_dtd(x);
 	assert_false(e->blocks[1].displayid_checksum_ok);
 	assert_true(e->blocks[1].checksum_ok);
+	assert_false(e->blocks[1].valid);
 	assert_true(has_warning(e, DC_EDID_WARN_CHECKSUM, "DisplayID section checksum"));
 	assert_int_equal(e->num_displayid_timings, 1);
 	dc_edid_destroy(e);
