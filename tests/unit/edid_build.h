@@ -1,13 +1,15 @@
 /*
  * Hand-made EDID bytes for the decoder unit tests: a base block template,
- * known DTDs and the checksum fix-up. Header-only so each test stays one
- * file.
+ * known DTDs, the checksum fix-up and two checks shared by the tests.
+ * Header-only so each test stays one file; include it after cmocka.h.
  */
 #ifndef TEST_EDID_BUILD_H
 #define TEST_EDID_BUILD_H
 
 #include <stdint.h>
 #include <string.h>
+
+#include "dc_edid.h"
 
 static const uint8_t edid_test_header[8] = { 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00 };
 
@@ -187,6 +189,26 @@ static inline void edid_two_blocks(uint8_t *two, const uint8_t *ext)
 	edid_fix_checksum(two);
 	memcpy(two + 128, ext, 128);
 	edid_fix_checksum(two + 128);
+}
+
+/* Parses bytes that must decode; fails the running test otherwise. */
+static inline struct dc_edid *edid_test_parse(const uint8_t *data, size_t size)
+{
+	struct dc_edid *e = NULL;
+
+	assert_int_equal(dc_edid_parse(data, size, &e), 0);
+	assert_non_null(e);
+	return e;
+}
+
+/* Whether a warning of this kind containing text was reported. */
+static inline bool edid_has_warning(const struct dc_edid *e, enum dc_edid_warning_kind kind,
+				    const char *text)
+{
+	for (size_t i = 0; i < e->num_warnings; i++)
+		if (e->warnings[i].kind == kind && strstr(e->warnings[i].text, text))
+			return true;
+	return false;
 }
 
 #endif

@@ -17,30 +17,13 @@
 #include "dc_edid.h"
 #include "edid_build.h"
 
-static struct dc_edid *parse_ok(const uint8_t *data, size_t size)
-{
-	struct dc_edid *e = NULL;
-
-	assert_int_equal(dc_edid_parse(data, size, &e), 0);
-	assert_non_null(e);
-	return e;
-}
-
-static bool has_warning(const struct dc_edid *e, enum dc_edid_warning_kind kind, const char *text)
-{
-	for (size_t i = 0; i < e->num_warnings; i++)
-		if (e->warnings[i].kind == kind && strstr(e->warnings[i].text, text))
-			return true;
-	return false;
-}
-
 static void test_identity(void **state)
 {
 	uint8_t b[128];
 	struct dc_edid *e;
 
 	edid_base(b);
-	e = parse_ok(b, sizeof(b));
+	e = edid_test_parse(b, sizeof(b));
 	assert_string_equal(e->base.manufacturer, "DEL");
 	assert_int_equal(e->base.product_code, 0xa0a4);
 	assert_int_equal(e->base.serial, 0x12345678);
@@ -77,7 +60,7 @@ static void test_bad_checksum_still_decoded(void **state)
 
 	edid_base(b);
 	b[127] ^= 0x5a;
-	e = parse_ok(b, sizeof(b));
+	e = edid_test_parse(b, sizeof(b));
 	assert_false(e->blocks[0].checksum_ok);
 	assert_false(e->blocks[0].valid);
 	assert_int_equal(e->blocks[0].checksum, b[127]);
@@ -88,7 +71,7 @@ static void test_bad_checksum_still_decoded(void **state)
 
 	snprintf(text, sizeof(text), "EDID block 0: checksum 0x%02x, expected 0x%02x", b[127],
 		 b[127] ^ 0x5a);
-	assert_true(has_warning(e, DC_EDID_WARN_CHECKSUM, text));
+	assert_true(edid_has_warning(e, DC_EDID_WARN_CHECKSUM, text));
 	dc_edid_destroy(e);
 }
 
@@ -105,8 +88,8 @@ static void test_header(void **state)
 	/* two damaged header bytes are tolerated, three are not */
 	b[1] = 0x00;
 	b[7] = 0xff;
-	e = parse_ok(b, sizeof(b));
-	assert_true(has_warning(e, DC_EDID_WARN_INVALID, "2 of 8 bytes differ"));
+	e = edid_test_parse(b, sizeof(b));
+	assert_true(edid_has_warning(e, DC_EDID_WARN_INVALID, "2 of 8 bytes differ"));
 	dc_edid_destroy(e);
 	b[2] = 0x12;
 	assert_int_equal(dc_edid_parse(b, sizeof(b), &e), -EINVAL);
@@ -121,18 +104,18 @@ static void test_truncated(void **state)
 	edid_base(b);
 	b[126] = 1; /* declares an extension that is not there */
 	edid_fix_checksum(b);
-	e = parse_ok(b, 100);
+	e = edid_test_parse(b, 100);
 	assert_int_equal(e->num_blocks, 1);
 	assert_int_equal(e->blocks[0].bytes, 100);
 	assert_false(e->blocks[0].checksum_ok);
 	assert_false(e->blocks[0].valid);
-	assert_true(has_warning(e, DC_EDID_WARN_TRUNCATED, "100 of 128 bytes"));
+	assert_true(edid_has_warning(e, DC_EDID_WARN_TRUNCATED, "100 of 128 bytes"));
 	/* byte 126 was cut off: read as 0 */
 	assert_int_equal(e->base.extension_count, 0);
 	dc_edid_destroy(e);
 
-	e = parse_ok(b, 128);
-	assert_true(has_warning(e, DC_EDID_WARN_BLOCKS, "declares 1 extension blocks but 0"));
+	e = edid_test_parse(b, 128);
+	assert_true(edid_has_warning(e, DC_EDID_WARN_BLOCKS, "declares 1 extension blocks but 0"));
 	dc_edid_destroy(e);
 
 	/* every prefix of a two-block EDID decodes without error */
@@ -142,7 +125,7 @@ static void test_truncated(void **state)
 	edid_cta_header(two + 128, 4, 0);
 	edid_fix_checksum(two + 128);
 	for (size_t n = 8; n <= sizeof(two); n++) {
-		e = parse_ok(two, n);
+		e = edid_test_parse(two, n);
 		assert_int_equal(e->num_blocks, (n + 127) / 128);
 		assert_int_equal(e->size, n);
 		dc_edid_destroy(e);
@@ -156,7 +139,7 @@ static void test_dtd_fields(void **state)
 	const struct dc_edid_timing *t;
 
 	edid_base(b);
-	e = parse_ok(b, sizeof(b));
+	e = edid_test_parse(b, sizeof(b));
 	assert_int_equal(e->num_dtds, 1);
 	t = &e->dtds[0];
 	assert_int_equal(t->pixel_clock_khz, 148500);
@@ -211,7 +194,7 @@ static void test_dtd_interlaced_and_borders(void **state)
 	b[90 + 16] = 1;
 	b[90 + 17] = 0x80;
 	edid_fix_checksum(b);
-	e = parse_ok(b, sizeof(b));
+	e = edid_test_parse(b, sizeof(b));
 	assert_int_equal(e->num_dtds, 3);
 
 	const struct dc_edid_timing *t = &e->dtds[1];
@@ -304,7 +287,7 @@ static void test_descriptors(void **state)
 	/* unknown tag 0x42: kept raw and flagged */
 	edid_descriptor(b + 108, 0x42, "raw", 3);
 	edid_fix_checksum(b);
-	e = parse_ok(b, sizeof(b));
+	e = edid_test_parse(b, sizeof(b));
 	assert_true(e->base.has_name);
 	assert_string_equal(e->base.name, "Monitor X");
 	const struct dc_edid_range_limits *l = &e->base.range;
@@ -322,7 +305,7 @@ static void test_descriptors(void **state)
 	assert_int_equal(e->num_descriptors, 3);
 	assert_int_equal(e->descriptors[2].tag, 0x42);
 	assert_memory_equal(e->descriptors[2].bytes + 5, "raw", 3);
-	assert_true(has_warning(e, DC_EDID_WARN_UNKNOWN, "tag 0x42"));
+	assert_true(edid_has_warning(e, DC_EDID_WARN_UNKNOWN, "tag 0x42"));
 	dc_edid_destroy(e);
 }
 
@@ -334,7 +317,7 @@ static void test_name_stops_at_unprintable(void **state)
 	edid_base(b);
 	edid_descriptor(b + 72, 0xfc, "AB C \x01ZZZ", 9);
 	edid_fix_checksum(b);
-	e = parse_ok(b, sizeof(b));
+	e = edid_test_parse(b, sizeof(b));
 	assert_string_equal(e->base.name, "AB C ");
 	dc_edid_destroy(e);
 }
@@ -364,7 +347,7 @@ static void test_short_timings(void **state)
 	d[7] = 0x24; /* 16:9 */
 	d[8] = 0x2a; /* preferred 60 Hz; 60 Hz and 85 Hz */
 	edid_fix_checksum(b);
-	e = parse_ok(b, sizeof(b));
+	e = edid_test_parse(b, sizeof(b));
 	assert_int_equal(e->established, 1ull << 2 | 1ull << 15 | 1ull << 17 | 1ull << 60);
 	assert_int_equal(dc_edid_est_mode(2)->dmt_id, 0x04);
 	assert_int_equal(dc_edid_est_mode(15)->hactive, 1280);
@@ -391,7 +374,7 @@ static void test_short_timings(void **state)
 	b[38] = (1024 / 8) - 31;
 	b[39] = 0x00;
 	edid_fix_checksum(b);
-	e = parse_ok(b, sizeof(b));
+	e = edid_test_parse(b, sizeof(b));
 	assert_int_equal(e->std_timings[0].aspect, DC_EDID_ASPECT_1_1);
 	assert_int_equal(e->std_timings[0].vactive, 1024);
 	dc_edid_destroy(e);
@@ -410,7 +393,7 @@ static void test_model_year_and_analog(void **state)
 	b[21] = 0;
 	b[22] = 79; /* portrait 100 / (79 + 99) */
 	edid_fix_checksum(b);
-	e = parse_ok(b, sizeof(b));
+	e = edid_test_parse(b, sizeof(b));
 	assert_true(e->base.model_year);
 	assert_int_equal(e->base.year, 2022);
 	assert_false(e->base.digital);
