@@ -13,9 +13,9 @@ static const struct dc_edid_est_mode est_modes[] = {
 	{ 640, 480, 60, 0x04, false }, { 640, 480, 67, 0x00, false },
 	{ 640, 480, 72, 0x05, false }, { 640, 480, 75, 0x06, false },
 	{ 800, 600, 56, 0x08, false }, { 800, 600, 60, 0x09, false },
-	/* byte 36, bit 7 to 0 (1024x768@87 is interlaced) */
+	/* byte 36, bit 7 to 0 */
 	{ 800, 600, 72, 0x0a, false }, { 800, 600, 75, 0x0b, false },
-	{ 832, 624, 75, 0x00, false }, { 1024, 768, 87, 0x0f, false },
+	{ 832, 624, 75, 0x00, false }, { 1024, 768, 87, 0x0f, false, true },
 	{ 1024, 768, 60, 0x10, false }, { 1024, 768, 70, 0x11, false },
 	{ 1024, 768, 75, 0x12, false }, { 1280, 1024, 75, 0x24, false },
 	/* byte 37, bit 7 */

@@ -24,6 +24,10 @@ void edid_decode_dtd(struct edid_ctx *c, uint8_t block, const uint8_t *d,
 	t->source = source;
 	t->block = block;
 	t->dtd_number = source == DC_EDID_TIMING_VTB_DTD ? 0 : c->dtd_count;
+	/* EDID 1.3 made the first DTD always preferred; before, byte 24 bit 1 says so */
+	t->preferred = source == DC_EDID_TIMING_BASE_DTD && c->dtd_count == 1 &&
+		       (e->base.preferred_is_native ||
+			(e->base.version == 1 && e->base.revision >= 3) || e->base.version > 1);
 	t->pixel_clock_khz = edid_le16(d) * 10u;
 	t->hactive = (uint16_t)(d[2] | (d[4] & 0xf0) << 4);
 	hblank = (uint16_t)(d[3] | (d[4] & 0x0f) << 8);

@@ -132,7 +132,12 @@ struct dc_edid_timing {
 	 * VTB and DisplayID timings.
 	 */
 	uint8_t dtd_number;
-	bool preferred; /* DisplayID "preferred" flag; for DTDs see base.preferred_is_native */
+	/*
+	 * DisplayID: the timing's "preferred" flag. DTDs: the base block's
+	 * first DTD when the EDID marks it preferred (always in EDID 1.3+,
+	 * byte 24 bit 1 before).
+	 */
+	bool preferred;
 };
 
 /* Standard timing (2 bytes; E-EDID 1.4 section 3.9). */
@@ -167,6 +172,7 @@ struct dc_edid_est_mode {
 	uint8_t refresh_hz;
 	uint8_t dmt_id; /* VESA DMT ID, 0 for the IBM/Apple modes */
 	bool reduced_blanking;
+	bool interlaced; /* only 1024x768@87 (DMT 0x0f) */
 };
 
 /* Display range limits descriptor (0xFD). */

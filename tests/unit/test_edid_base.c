@@ -158,6 +158,7 @@ static void test_dtd_fields(void **state)
 	assert_true(t->vsync_positive);
 	assert_int_equal(t->dtd_number, 1);
 	assert_int_equal(t->source, DC_EDID_TIMING_BASE_DTD);
+	assert_true(t->preferred);
 	assert_int_equal(dc_edid_timing_htotal(t), 2200);
 	assert_int_equal(dc_edid_timing_vtotal(t), 1125);
 	assert_true(dc_edid_timing_refresh_hz(t) > 59.9999 &&
@@ -177,6 +178,7 @@ static void test_dtd_fields(void **state)
 	assert_int_equal(m.vrefresh, 60);
 	assert_int_equal(m.flags, DRM_MODE_FLAG_PHSYNC | DRM_MODE_FLAG_PVSYNC);
 	assert_string_equal(m.name, "1920x1080");
+	assert_int_equal(m.type, DRM_MODE_TYPE_DRIVER | DRM_MODE_TYPE_PREFERRED);
 	dc_edid_destroy(e);
 }
 
@@ -199,6 +201,7 @@ static void test_dtd_interlaced_and_borders(void **state)
 
 	const struct dc_edid_timing *t = &e->dtds[1];
 
+	assert_false(t->preferred); /* only the first DTD */
 	assert_true(t->interlaced);
 	assert_int_equal(t->vactive, 1080);
 	assert_int_equal(t->vfront, 2);
@@ -351,6 +354,8 @@ static void test_short_timings(void **state)
 	assert_int_equal(e->established, 1ull << 2 | 1ull << 15 | 1ull << 17 | 1ull << 60);
 	assert_int_equal(dc_edid_est_mode(2)->dmt_id, 0x04);
 	assert_int_equal(dc_edid_est_mode(15)->hactive, 1280);
+	assert_true(dc_edid_est_mode(11)->interlaced);
+	assert_false(dc_edid_est_mode(12)->interlaced);
 	assert_int_equal(dc_edid_est_mode(17)->vactive, 350);
 	assert_int_equal(dc_edid_est_mode(60)->hactive, 1920);
 	assert_int_equal(dc_edid_est_mode(60)->refresh_hz, 75);
