@@ -14,14 +14,15 @@ static const uint8_t edid_header[8] = { 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff
 
 /* Upper bounds of what one 128-byte block can hold, per kind of block. */
 enum {
-	MAX_DESCRIPTORS_PER_BLOCK = 6,	/* (127 - 4) / 18 */
-	MAX_STD_PER_DESCRIPTOR = 6,	/* 0xFA descriptor */
-	MAX_CVT_PER_DESCRIPTOR = 4,	/* 0xF8 descriptor */
-	MAX_VTB_STD = 61,		/* (127 - 5) / 2 */
-	MAX_VTB_CVT = 40,		/* (127 - 5) / 3 */
-	MAX_TYPE7_PER_BLOCK = 6,	/* 20-byte descriptors in 121 bytes */
-	MAX_DATA_BYTES_PER_BLOCK = 124, /* one entry per byte at most */
-	MAX_SADS_PER_BLOCK = 42,	/* 3-byte descriptors */
+	MAX_DESCRIPTORS_PER_BLOCK = 6,	     /* (127 - 4) / 18 */
+	MAX_STD_PER_DESCRIPTOR = 6,	     /* 0xFA descriptor */
+	MAX_CVT_PER_DESCRIPTOR = 4,	     /* 0xF8 descriptor */
+	MAX_VTB_STD = 61,		     /* (127 - 5) / 2 */
+	MAX_VTB_CVT = 40,		     /* (127 - 5) / 3 */
+	MAX_TYPE7_PER_BLOCK = 6,	     /* 20-byte descriptors in 121 bytes */
+	MAX_DATA_BYTES_PER_BLOCK = 124,	     /* one entry per byte at most */
+	MAX_SADS_PER_BLOCK = 42,	     /* 3-byte descriptors */
+	MAX_DISPLAYID_BLOCKS_PER_BLOCK = 40, /* 3-byte headers in 121 bytes */
 };
 
 static int header_score(const uint8_t *data, size_t size)
@@ -73,6 +74,7 @@ static int edid_alloc(struct edid_ctx *c)
 	cap->y420_vics = cap->svds;
 	cap->sads = data_blocks * MAX_SADS_PER_BLOCK;
 	cap->data_blocks = data_blocks * MAX_DATA_BYTES_PER_BLOCK;
+	cap->displayid_blocks = displayid * MAX_DISPLAYID_BLOCKS_PER_BLOCK;
 
 	e->blocks = calloc(e->num_blocks, sizeof(*e->blocks));
 	e->warnings = calloc(DC_EDID_MAX_WARNINGS, sizeof(*e->warnings));
@@ -92,6 +94,12 @@ static int edid_alloc(struct edid_ctx *c)
 		e->cta.data_blocks = calloc(cap->data_blocks, sizeof(*e->cta.data_blocks));
 		if (!e->displayid_timings || !e->cta.svds || !e->cta.y420_vics || !e->cta.sads ||
 		    !e->cta.data_blocks)
+			return -ENOMEM;
+	}
+	if (displayid) {
+		e->displayid.data_blocks =
+			calloc(cap->displayid_blocks, sizeof(*e->displayid.data_blocks));
+		if (!e->displayid.data_blocks)
 			return -ENOMEM;
 	}
 	return 0;
@@ -247,6 +255,7 @@ void dc_edid_destroy(struct dc_edid *edid)
 	free(edid->cta.y420_vics);
 	free(edid->cta.sads);
 	free(edid->cta.data_blocks);
+	free(edid->displayid.data_blocks);
 	free(edid->warnings);
 	free(edid);
 }

@@ -200,7 +200,15 @@ static void decode_adaptive_sync(struct edid_ctx *c, uint8_t rev, const uint8_t 
 	}
 }
 
-static void decode_data_block(struct edid_ctx *c, uint8_t block, const uint8_t *x, size_t len)
+/* Tags DisplayID 1.3 (0x00-0x13, 0x7f) and 2.1 (0x20-0x2d, 0x7e, 0x81) define. */
+static bool tag_is_defined(uint8_t tag)
+{
+	return tag <= 0x13 || (tag >= 0x20 && tag <= 0x2d) || tag == 0x7e || tag == 0x7f ||
+	       tag == DID_CTA_DATA;
+}
+
+/* Returns whether the block was decoded (as opposed to only kept raw). */
+static bool decode_data_block(struct edid_ctx *c, uint8_t block, const uint8_t *x, size_t len)
 {
 	uint8_t tag = x[0], rev = x[1];
 	const uint8_t *p = x + 3;
@@ -246,8 +254,28 @@ static void decode_data_block(struct edid_ctx *c, uint8_t block, const uint8_t *
 		edid_decode_cta_data_blocks(c, block, p, len, true);
 		break;
 	default:
-		break; /* other DisplayID data blocks: kept in raw */
+		if (!tag_is_defined(tag))
+			edid_warn(c, block, DC_EDID_WARN_UNKNOWN,
+				  "DisplayID data block tag 0x%02x is unknown, kept raw", tag);
+		return false; /* defined blocks dcd does not use yet: kept raw */
 	}
+	return true;
+}
+
+static void keep_data_block(struct edid_ctx *c, uint8_t block, const uint8_t *x, size_t len)
+{
+	struct dc_edid_displayid *did = &c->e->displayid;
+	struct dc_edid_displayid_block *db;
+
+	if (did->num_data_blocks >= c->cap.displayid_blocks)
+		return;
+	db = &did->data_blocks[did->num_data_blocks++];
+	db->block = block;
+	db->tag = x[0];
+	db->revision = x[1];
+	db->length = (uint8_t)len;
+	db->payload = x + 3;
+	db->known = decode_data_block(c, block, x, len);
 }
 
 void edid_decode_displayid(struct edid_ctx *c, uint8_t block, const uint8_t *x)
@@ -302,7 +330,7 @@ void edid_decode_displayid(struct edid_ctx *c, uint8_t block, const uint8_t *x)
 		}
 		if (!x[off] && !len)
 			break; /* padding */
-		decode_data_block(c, block, x + off, len);
+		keep_data_block(c, block, x + off, len);
 		length -= len + 3;
 		off += len + 3;
 	}

@@ -14,7 +14,7 @@
 /* Array capacities, fixed once the blocks are known (see edid_alloc()). */
 struct edid_caps_alloc {
 	size_t dtds, displayid_timings, std_timings, cvt_codes, descriptors;
-	size_t svds, y420_vics, sads, data_blocks;
+	size_t svds, y420_vics, sads, data_blocks, displayid_blocks;
 };
 
 struct edid_ctx {

@@ -392,6 +392,16 @@ struct dc_edid_cta {
 	size_t num_data_blocks;
 };
 
+/* A DisplayID data block as found: header fields and the payload. */
+struct dc_edid_displayid_block {
+	uint8_t block; /* EDID block number */
+	uint8_t tag;
+	uint8_t revision;	/* byte 1: revision and block-specific flags */
+	uint8_t length;		/* payload bytes */
+	bool known;		/* decoded into struct dc_edid_displayid or the timings */
+	const uint8_t *payload; /* points into struct dc_edid raw */
+};
+
 /* DisplayID (1.3 and 2.x) data gathered over all DisplayID blocks. */
 struct dc_edid_displayid {
 	bool present;
@@ -429,6 +439,9 @@ struct dc_edid_displayid {
 		uint8_t flags;
 		uint16_t min_refresh_hz, max_refresh_hz;
 	} adaptive_sync[4];
+	/* Every DisplayID data block, known or not, kept raw */
+	struct dc_edid_displayid_block *data_blocks;
+	size_t num_data_blocks;
 };
 
 enum dc_edid_non_desktop {

@@ -159,6 +159,11 @@ static void test_displayid_13(void **state)
 	assert_int_equal(m.vrefresh, 60);
 	assert_true(m.type & DRM_MODE_TYPE_PREFERRED);
 
+	assert_int_equal(did->num_data_blocks, 3);
+	for (size_t i = 0; i < did->num_data_blocks; i++)
+		assert_true(did->data_blocks[i].known);
+	assert_int_equal(did->data_blocks[2].tag, 0x12);
+	assert_int_equal(did->data_blocks[2].length, 22);
 	assert_true(did->has_tiled);
 	assert_int_equal(did->tile_block, 1);
 	assert_int_equal(did->h_tiles, 2);
@@ -318,6 +323,31 @@ static void test_displayid_damage(void **state)
 	dc_edid_destroy(e);
 }
 
+static void test_displayid_unknown_kept_raw(void **state)
+{
+	static const uint8_t blocks[] = {
+		0x55, 0x01, 2, 0xaa, 0xbb, /* undefined tag */
+		0x02, 0x00, 1, 0x00,	   /* color characteristics: defined, not decoded */
+	};
+	uint8_t x[128];
+	struct dc_edid *e;
+
+	displayid_block(x, 0x13, 3, blocks, sizeof(blocks));
+	e = parse_no_dtd(x);
+	const struct dc_edid_displayid *did = &e->displayid;
+
+	assert_int_equal(did->num_data_blocks, 2);
+	assert_int_equal(did->data_blocks[0].tag, 0x55);
+	assert_int_equal(did->data_blocks[0].revision, 0x01);
+	assert_int_equal(did->data_blocks[0].length, 2);
+	assert_memory_equal(did->data_blocks[0].payload, blocks + 3, 2);
+	assert_false(did->data_blocks[0].known);
+	assert_false(did->data_blocks[1].known);
+	assert_true(edid_has_warning(e, DC_EDID_WARN_UNKNOWN, "tag 0x55 is unknown"));
+	assert_false(edid_has_warning(e, DC_EDID_WARN_UNKNOWN, "tag 0x02"));
+	dc_edid_destroy(e);
+}
+
 static void test_vtb(void **state)
 {
 	uint8_t x[128];
@@ -364,6 +394,7 @@ int main(void)
 		cmocka_unit_test(test_displayid_13),
 		cmocka_unit_test(test_displayid_20),
 		cmocka_unit_test(test_displayid_damage),
+		cmocka_unit_test(test_displayid_unknown_kept_raw),
 		cmocka_unit_test(test_vtb),
 	};
 

@@ -219,6 +219,27 @@ static void print_cta(FILE *f, const struct dc_edid *e)
 	field(f, "Data blocks:", "%zu", cta->num_data_blocks);
 }
 
+static void print_displayid(FILE *f, const struct dc_edid *e)
+{
+	const struct dc_edid_displayid *did = &e->displayid;
+
+	if (!did->present)
+		return;
+	fprintf(f, "DisplayID %u.%u:\n", did->version >> 4, did->version & 0xf);
+	field(f, "Product type:", "%u", did->product_type);
+	if (did->has_display_params)
+		field(f, "Display:", "%u x %u pixels, %.1f x %.1f mm", did->native_width,
+		      did->native_height, did->width_mm10 / 10.0, did->height_mm10 / 10.0);
+	if (did->has_tiled)
+		field(f, "Tiled display:", "%u x %u tiles of %ux%u, this one at (%u, %u)",
+		      did->h_tiles, did->v_tiles, did->tile_width, did->tile_height,
+		      did->h_location, did->v_location);
+	for (unsigned i = 0; i < did->num_adaptive_sync; i++)
+		field(f, i ? "" : "Adaptive-Sync:", "%u-%u Hz",
+		      did->adaptive_sync[i].min_refresh_hz, did->adaptive_sync[i].max_refresh_hz);
+	field(f, "Data blocks:", "%zu", did->num_data_blocks);
+}
+
 static void print_caps(FILE *f, const struct dc_edid *e)
 {
 	static const char *const non_desktop[] = { "no", "yes (Microsoft VSDB)",
@@ -248,6 +269,7 @@ int edid_print(FILE *f, const char *path, const struct dc_edid *e, const char *v
 	print_blocks(f, e);
 	print_timings(f, e);
 	print_cta(f, e);
+	print_displayid(f, e);
 	print_caps(f, e);
 	if (e->num_warnings) {
 		fprintf(f, "Warnings:\n");
