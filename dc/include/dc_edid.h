@@ -222,7 +222,7 @@ enum dc_edid_interface {
 };
 
 struct dc_edid_base {
-	char manufacturer[4]; /* PNP ID, e.g. "SAM"; '?' for letters outside A-Z */
+	char manufacturer[4]; /* PNP ID, e.g. "SAM": '@' + each 5-bit code (1-26 are A-Z) */
 	uint16_t product_code;
 	uint32_t serial;
 	uint8_t week;  /* 0 unstated, 1-54, 0xff: year is a model year */
