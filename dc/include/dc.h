@@ -1,0 +1,341 @@
+/*
+ * Display Core: the public API the daemon (and tests) use.
+ *
+ * DC turns "these monitors are plugged in" and "I want this mode and these
+ * buffers on them" into register programming through struct dc_hw, and
+ * hardware interrupts back into events delivered to plain callbacks. It
+ * never calls any other service: no I/O but struct dc_hw, no threads, no
+ * timers of its own (dc_next_deadline tells the caller when to call
+ * dc_dispatch).
+ *
+ * Error convention: every function returning int returns 0 or a negative
+ * errno. Validation and commit failures also fill a struct dc_error with a
+ * reason code and one sentence naming the output, the limiting resource and
+ * the numbers on both sides.
+ *
+ * Objects:
+ *   link    one connector (DP-1, HDMI-A-1, DVI-D-1, eDP-1), addressed by its
+ *           index 0..dc_link_count()-1; owned by struct dc.
+ *   sink    what is attached to a link: EDID, decoded capabilities, modes,
+ *           DPCD caps, dongle. Reference counted: a caller keeping one past
+ *           the next detection takes a reference.
+ *   stream  a timing on a link (mode, encoding, depth) with its planes.
+ *   state   the streams (and their planes) that should be on the screens: a
+ *           plain value, copied and compared freely.
+ */
+#ifndef DC_H
+#define DC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <drm_mode.h>
+
+#include "dc_asic.h"
+#include "dc_hw.h"
+
+struct dc;
+struct dc_sink;
+struct dc_edid;
+struct dc_mode;
+
+/* Limits of the largest supported engine (DCE 10.0: 6 pipes, 7 DIGs). */
+#define DC_MAX_LINKS   9
+#define DC_MAX_STREAMS 6
+
+enum dc_link_type {
+	DC_LINK_DP,
+	DC_LINK_EDP,
+	DC_LINK_HDMI_A,
+	DC_LINK_DVI_D,
+};
+
+enum dc_signal {
+	DC_SIGNAL_NONE,
+	DC_SIGNAL_DP,
+	DC_SIGNAL_EDP,
+	DC_SIGNAL_HDMI,
+	DC_SIGNAL_DVI_SINGLE,
+	DC_SIGNAL_DVI_DUAL,
+};
+
+/*
+ * How a connector is wired: on the simulator this comes from the scenario,
+ * on hardware from the board description (VBIOS object table, or the
+ * default layout of the ASIC).
+ */
+struct dc_connector_desc {
+	enum dc_link_type type;
+	uint8_t hpd;	/* DC_HPD line, 0 for DC_HPD1 */
+	uint8_t ddc;	/* DDC line of the DC_I2C engine */
+	uint8_t aux;	/* DP_AUX channel (DP and eDP only) */
+	uint8_t dig_be; /* link encoder (DIG back end + UNIPHY) of the connector */
+};
+
+struct dc_board {
+	enum dc_asic asic;
+	unsigned connector_count;
+	struct dc_connector_desc connectors[DC_MAX_LINKS];
+};
+
+/* ---- errors ------------------------------------------------------------ */
+
+enum dc_error_code {
+	DC_ERR_NONE = 0,
+	DC_ERR_INVALID,		 /* malformed state: bad index, duplicate link */
+	DC_ERR_NOT_CONNECTED,	 /* stream on a link with no sink */
+	DC_ERR_MODE,		 /* timing the sink or signal cannot carry */
+	DC_ERR_TIMING_GENERATOR, /* no free timing generator */
+	DC_ERR_STREAM_ENCODER,	 /* no free DIG front end */
+	DC_ERR_CLOCK_SOURCE,	 /* no PLL can produce the pixel clock */
+	DC_ERR_AUDIO,		 /* no free audio endpoint */
+	DC_ERR_TMDS_CLOCK,	 /* signal limit: DVI/HDMI TMDS clock */
+	DC_ERR_SINK_TMDS,	 /* the sink's own max TMDS / scrambling support */
+	DC_ERR_DONGLE,		 /* DP++ adaptor limit */
+	DC_ERR_LINK_BANDWIDTH,	 /* DP lanes x rate */
+	DC_ERR_DISPLAY_CLOCK,	 /* DISPCLK */
+	DC_ERR_MEMORY_BANDWIDTH, /* memory / DMIF bandwidth model */
+	DC_ERR_PLANE_FORMAT,	 /* format or modifier not scanned out */
+	DC_ERR_PLANE_SIZE,	 /* plane size, pitch or position */
+	DC_ERR_SCALER,		 /* scaling ratio or taps */
+	DC_ERR_CURSOR,		 /* cursor size or format */
+	DC_ERR_LINK_TRAINING,	 /* commit: link training failed */
+};
+
+struct dc_error {
+	enum dc_error_code code;
+	int stream; /* index in the state, or -1 */
+	int plane;  /* 0 primary, 1 cursor, or -1 */
+	/* One sentence: "DP-1: 2 lanes x HBR = 8.64 Gbit/s effective, ..." */
+	char message[256];
+};
+
+/* ---- creation and links --------------------------------------------------- */
+
+/*
+ * Creates the core for the engine behind hw. Reads nothing from the hardware
+ * beyond what it needs to know its state; programs nothing.
+ */
+int dc_create(struct dc_hw *hw, const struct dc_board *board, struct dc **out);
+void dc_destroy(struct dc *dc);
+
+unsigned dc_link_count(const struct dc *dc);
+/* "DP-1", "HDMI-A-1", "DVI-D-1", "eDP-1": numbered per type in board order. */
+const char *dc_link_name(const struct dc *dc, unsigned link);
+enum dc_link_type dc_link_type(const struct dc *dc, unsigned link);
+/* Index of the link called name, or -ENOENT. */
+int dc_link_by_name(const struct dc *dc, const char *name);
+
+/*
+ * Detects what is on the link (HPD sense, EDID over DDC or I2C-over-AUX,
+ * DPCD caps, DP++ adaptor) and replaces the link's sink. Returns 0 whether
+ * or not something is connected; -EIO when the sink answered but nothing
+ * usable could be read (the reason is logged).
+ */
+int dc_link_detect(struct dc *dc, unsigned link);
+
+/* The current sink, or NULL when nothing is connected. Borrowed. */
+struct dc_sink *dc_link_sink(const struct dc *dc, unsigned link);
+
+struct dc_link_training {
+	uint32_t rate_mbps;	/* per lane: 1620, 2700 or 5400; 0 untrained */
+	uint8_t lanes;		/* 1, 2 or 4 */
+	uint8_t swing[4];	/* voltage swing level per lane */
+	uint8_t preemphasis[4]; /* pre-emphasis level per lane */
+	uint16_t cr_tries;	/* clock recovery iterations */
+	uint16_t eq_tries;	/* channel equalization iterations */
+	uint8_t fallbacks;	/* rate/lane reductions it took */
+	int result;		/* 0, or -errno of the last failure */
+};
+
+struct dc_link_status {
+	bool connected;
+	enum dc_signal signal; /* signal the stream would use */
+	bool active;	       /* a stream is committed on it */
+	/* DP: the verified link capability and the last training */
+	uint32_t max_rate_mbps;
+	uint8_t max_lanes;
+	struct dc_link_training training;
+	/* HDMI: scrambling on (TMDS character rate above 340 Mcsc) */
+	bool hdmi_scrambling;
+	uint32_t pixel_clock_khz;
+};
+
+int dc_link_get_status(const struct dc *dc, unsigned link, struct dc_link_status *out);
+
+/* Native DPCD access over the link's AUX channel (DP and eDP links). */
+int dc_read_dpcd(struct dc *dc, unsigned link, uint32_t address, void *buf, size_t size);
+int dc_write_dpcd(struct dc *dc, unsigned link, uint32_t address, const void *buf, size_t size);
+
+/* ---- sinks ----------------------------------------------------------------- */
+
+struct dc_sink *dc_sink_ref(struct dc_sink *sink);
+void dc_sink_unref(struct dc_sink *sink);
+enum dc_signal dc_sink_signal(const struct dc_sink *sink);
+/* The EDID exactly as read (every block). */
+const uint8_t *dc_sink_edid(const struct dc_sink *sink, size_t *size);
+/* The decoded EDID (dc_edid.h), or NULL when the EDID could not be decoded. */
+const struct dc_edid *dc_sink_edid_info(const struct dc_sink *sink);
+/* The sink's modes, preferred first (dc_modes.h). */
+const struct dc_mode *dc_sink_modes(const struct dc_sink *sink, size_t *count);
+
+/* ---- state: streams and planes ------------------------------------------- */
+
+enum dc_pixel_encoding {
+	DC_ENCODING_RGB,
+	DC_ENCODING_YCBCR444,
+	DC_ENCODING_YCBCR422,
+	DC_ENCODING_YCBCR420,
+};
+
+struct dc_plane {
+	bool enabled;
+	uint32_t format;	       /* DRM_FORMAT_* */
+	uint64_t modifier;	       /* DRM_FORMAT_MOD_LINEAR */
+	uint32_t width, height, pitch; /* framebuffer; pitch in bytes */
+	uint64_t address;	       /* device address of the first pixel */
+	/* Source rectangle in framebuffer pixels, 16.16 fixed point (as DRM). */
+	uint32_t src_x, src_y, src_w, src_h;
+	/* Destination on the stream's active area, in pixels. */
+	int32_t dst_x, dst_y;
+	uint32_t dst_w, dst_h;
+};
+
+struct dc_cursor {
+	bool enabled;
+	uint32_t width, height; /* 64x64 or 128x128, ARGB8888 */
+	uint64_t address;
+	int32_t x, y; /* position of the hot spot on the active area */
+	uint32_t hot_x, hot_y;
+};
+
+/* What validation assigned to a stream; -1 where nothing is needed. */
+struct dc_stream_resources {
+	int8_t timing_generator;
+	int8_t pipe;
+	int8_t stream_encoder; /* DIG front end */
+	int8_t link_encoder;   /* DIG back end + UNIPHY */
+	int8_t clock_source;   /* PLL index, or DC_CLOCK_SOURCE_DP_DTO */
+	int8_t audio;
+	uint32_t pixel_clock_khz; /* what the clock source produces */
+};
+
+#define DC_CLOCK_SOURCE_DP_DTO 16
+
+struct dc_stream {
+	uint8_t link;
+	struct drm_mode_modeinfo mode;
+	enum dc_pixel_encoding encoding;
+	uint8_t bpc;	      /* 6, 8, 10 or 12 */
+	uint32_t blank_color; /* XRGB8888 shown where no plane covers */
+	struct dc_plane primary;
+	struct dc_cursor cursor;
+	struct dc_stream_resources res; /* filled by dc_validate */
+};
+
+struct dc_state {
+	unsigned stream_count;
+	struct dc_stream streams[DC_MAX_STREAMS];
+};
+
+/*
+ * Checks that state can be shown as a whole (every stream, against the
+ * shared resources of the engine) and fills each stream's res. Stateless:
+ * reads the committed state only to keep unchanged streams on the resources
+ * they have, never touches hardware or committed state. Returns 0, or
+ * -EINVAL / -ERANGE / -ENOSPC with err filled.
+ */
+int dc_validate(struct dc *dc, struct dc_state *state, struct dc_error *err);
+
+/*
+ * Makes state the one on screen, all or nothing: validates, then programs
+ * only what changed. Streams that are unchanged see no register writes.
+ * Streams not in state are blanked and powered down.
+ */
+int dc_commit(struct dc *dc, const struct dc_state *state, struct dc_error *err);
+
+/* The committed state (what dc_commit last made true). */
+const struct dc_state *dc_current_state(const struct dc *dc);
+
+/*
+ * Reads the hardware back into a state: streams, timings, planes, addresses,
+ * link configuration. Used after a restart to see what is on screen.
+ */
+int dc_snapshot(struct dc *dc, struct dc_state *out);
+
+/*
+ * Takes state (normally from dc_snapshot) as committed without programming
+ * anything, so a restarted daemon continues what is on screen.
+ */
+int dc_adopt(struct dc *dc, const struct dc_state *state);
+
+/* ---- flips, cursor, vblank ----------------------------------------------- */
+
+enum dc_flip_flags {
+	DC_FLIP_VSYNC = 0,
+	DC_FLIP_IMMEDIATE = 1 << 0,
+};
+
+/*
+ * Scans out the framebuffer at address on the link's primary plane (same
+ * format, size and pitch as committed). Completes with a flip_done event
+ * carrying user_data. -EBUSY while a flip is pending on the plane, -ENOENT
+ * when the link has no stream.
+ */
+int dc_flip(struct dc *dc, unsigned link, uint64_t address, uint32_t flags, uint64_t user_data);
+
+/* Sets or moves the cursor now; never waits for a pending flip. */
+int dc_cursor_update(struct dc *dc, unsigned link, const struct dc_cursor *cursor);
+
+/* Turns vblank events for the link on or off. */
+int dc_vblank_enable(struct dc *dc, unsigned link, bool enable);
+
+/* ---- interrupts and events ------------------------------------------------ */
+
+enum dc_link_event {
+	DC_LINK_EVENT_RETRAINED,       /* link lost and trained again */
+	DC_LINK_EVENT_TRAINING_FAILED, /* lost and could not be restored */
+	DC_LINK_EVENT_SINK_COUNT,      /* DP sink count changed */
+};
+
+struct dc_events {
+	void (*hotplug)(struct dc *dc, unsigned link, bool connected, void *data);
+	/* seq: 64-bit frame sequence; ts_ns: start of scanout, CLOCK_MONOTONIC */
+	void (*flip_done)(struct dc *dc, unsigned link, uint64_t user_data, uint64_t seq,
+			  uint64_t ts_ns, void *data);
+	void (*vblank)(struct dc *dc, unsigned link, uint64_t seq, uint64_t ts_ns, void *data);
+	void (*link_event)(struct dc *dc, unsigned link, enum dc_link_event event, void *data);
+};
+
+void dc_set_events(struct dc *dc, const struct dc_events *events, void *data);
+
+/*
+ * Reads and acknowledges every pending interrupt status and dispatches it:
+ * HPD long pulses (debounced re-detection), short pulses (link status, IRQ
+ * vector), page flips, vblanks. Call when the hw interrupt fd is readable.
+ */
+int dc_handle_irq(struct dc *dc);
+
+/*
+ * Deferred work (debounced detection, retraining): dc_next_deadline returns
+ * the dc_hw clock time at which dc_dispatch wants to run, or UINT64_MAX.
+ */
+uint64_t dc_next_deadline(const struct dc *dc);
+int dc_dispatch(struct dc *dc);
+
+/* ---- logging --------------------------------------------------------------- */
+
+enum dc_log_level {
+	DC_LOG_ERROR = 3,
+	DC_LOG_WARNING = 4,
+	DC_LOG_INFO = 6,
+	DC_LOG_DEBUG = 7,
+};
+
+typedef void (*dc_log_fn)(enum dc_log_level level, const char *message, void *data);
+
+/* Where DC's log lines go (syslog priorities); default: nowhere. */
+void dc_set_log_handler(struct dc *dc, dc_log_fn fn, void *data);
+
+#endif
