@@ -114,6 +114,9 @@ static inline struct fixed31_32 fixed31_32_neg(struct fixed31_32 x)
 {
 	if (x.value == INT64_MIN)
 		return FIXED31_32_OVERFLOW_POS;
+	if (x.value == INT64_MAX)
+		return FIXED31_32_OVERFLOW_NEG;
+	/* -(INT64_MIN + 1) is INT64_MAX: the overflow lands on the marker. */
 	return (struct fixed31_32){ -x.value };
 }
 
@@ -148,7 +151,7 @@ static inline struct fixed31_32 fixed31_32_max(struct fixed31_32 a, struct fixed
 }
 
 /*
- * x limited to lo .. hi (lo <= hi expected; with lo > hi the result is lo).
+ * x limited to lo .. hi, i.e. max(lo, min(x, hi)): lo wins when lo > hi.
  * A marker in x, lo or hi (checked in that order) is returned as is.
  */
 static inline struct fixed31_32 fixed31_32_clamp(struct fixed31_32 x, struct fixed31_32 lo,
@@ -160,10 +163,10 @@ static inline struct fixed31_32 fixed31_32_clamp(struct fixed31_32 x, struct fix
 		return lo;
 	if (fixed31_32_is_overflow(hi))
 		return hi;
-	if (x.value <= lo.value)
-		return lo;
-	if (x.value >= hi.value)
-		return hi;
+	if (x.value > hi.value)
+		x = hi;
+	if (x.value < lo.value)
+		x = lo;
 	return x;
 }
 
