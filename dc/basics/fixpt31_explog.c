@@ -82,11 +82,15 @@ static fixpt_u128 poly_q127(const fixpt_u128 *c, unsigned int n, fixpt_u128 t)
 	return p;
 }
 
+/* A magnitude beyond every finite fixed31_32 of either sign. */
+#define MAG_OVERFLOW ((fixpt_u128)1 << 63)
+
 /*
- * e^w for w = +-mag in Q6.121, rounded to fixed31_32. Results of 2^31 or
- * more are the positive marker; below 2^-33 they round to zero.
+ * e^w for w = +-mag in Q6.121, as the rounded raw magnitude, which the
+ * caller signs: pow needs -(2^63 - 1) although +(2^63 - 1) overflows.
+ * Results of 2^31 or more give MAG_OVERFLOW; below 2^-33 they round to 0.
  */
-static struct fixed31_32 exp_q121(bool neg, fixpt_u128 mag)
+static fixpt_u128 exp_q121(bool neg, fixpt_u128 mag)
 {
 	const fixpt_u128 ln2 = FIXPT_LN2_Q121;
 	uint64_t k_abs;
@@ -94,7 +98,7 @@ static struct fixed31_32 exp_q121(bool neg, fixpt_u128 mag)
 	int k;
 
 	if (mag >= W_LIMIT) /* e^32 > 2^31, e^-32 < 2^-46 */
-		return neg ? FIXED31_32_ZERO : FIXED31_32_OVERFLOW_POS;
+		return neg ? 0 : MAG_OVERFLOW;
 	/* floor(mag / ln2) from the top bits (never above it), then exact. */
 	k_abs = (uint64_t)(((fixpt_u128)(uint64_t)(mag >> 64) * FIXPT_INV_LN2_Q62) >> 119);
 	if (k_abs * ln2 > mag) /* the guess may be one high within 2^-55 of k ln2 */
@@ -113,12 +117,11 @@ static struct fixed31_32 exp_q121(bool neg, fixpt_u128 mag)
 		k = -k;
 	}
 	if (k >= 31)
-		return FIXED31_32_OVERFLOW_POS;
+		return MAG_OVERFLOW;
 	if (k < -33)
-		return FIXED31_32_ZERO;
+		return 0;
 	/* e^r in [1, 2) as Q1.127; the result is e^r 2^(k+32) raw. */
-	return fixpt31_from_mag(
-		false, fixpt_round_shr(poly_q127(exp_coef, N_EXP, r << 7), (unsigned int)(95 - k)));
+	return fixpt_round_shr(poly_q127(exp_coef, N_EXP, r << 7), (unsigned int)(95 - k));
 }
 
 /* ln(raw / 2^32) for raw > 0, as a signed Q6.121 value (|ln| < 23). */
@@ -159,8 +162,8 @@ struct fixed31_32 fixed31_32_exp(struct fixed31_32 x)
 		return FIXED31_32_OVERFLOW_POS;
 	/* |x| >= 32: saturate, exp_q121 tells which way. */
 	if (mag >= UINT64_C(32) << 32)
-		return exp_q121(x.value < 0, W_LIMIT);
-	return exp_q121(x.value < 0, (fixpt_u128)mag << 89);
+		return fixpt31_from_mag(false, exp_q121(x.value < 0, W_LIMIT));
+	return fixpt31_from_mag(false, exp_q121(x.value < 0, (fixpt_u128)mag << 89));
 }
 
 struct fixed31_32 fixed31_32_log(struct fixed31_32 x)
@@ -181,7 +184,6 @@ struct fixed31_32 fixed31_32_pow(struct fixed31_32 x, struct fixed31_32 y)
 	uint64_t y_mag = fixpt_abs64(y.value);
 	fixpt_s128 l;
 	fixpt_u128 l_mag, lo, hi, w;
-	struct fixed31_32 r;
 
 	if (fixed31_32_is_overflow(x) || fixed31_32_is_overflow(y))
 		return FIXED31_32_OVERFLOW_POS;
@@ -204,6 +206,5 @@ struct fixed31_32 fixed31_32_pow(struct fixed31_32 x, struct fixed31_32 y)
 		w = W_LIMIT;
 	else
 		w = (hi << 32) + (lo >> 32);
-	r = exp_q121(w_neg, w);
-	return odd ? fixed31_32_neg(r) : r;
+	return fixpt31_from_mag(odd, exp_q121(w_neg, w));
 }

@@ -118,6 +118,8 @@ struct fixpt_op {
 	void (*ref)(mpfr_ptr exact, mpfr_t *in, const int64_t *raw);
 	mpfr_prec_t prec;
 	uint64_t seed;
+	/* Optional: reshapes random operands (say, y from x for pow). */
+	void (*shape)(int64_t *raw, struct fixpt_rng *rng);
 };
 
 /*

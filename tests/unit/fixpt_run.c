@@ -47,7 +47,11 @@ void fixpt_run_op(const struct fixpt_op *op, uint64_t n)
 			} else {
 				raw[k] = a->gen(&rng);
 			}
-			if (a->is_unsigned)
+		}
+		if (i >= combos && op->shape)
+			op->shape(raw, &rng);
+		for (unsigned int k = 0; k < op->arity; k++) {
+			if (op->args[k]->is_unsigned)
 				mpfr_set_ui(in[k], (unsigned long)raw[k], MPFR_RNDN);
 			else
 				mpfr_set_si(in[k], raw[k], MPFR_RNDN);
