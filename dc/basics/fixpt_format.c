@@ -43,7 +43,7 @@ int fixed31_32_to_ufixed(struct fixed31_32 x, unsigned int int_bits, unsigned in
 	int ret;
 
 	*field = 0;
-	if (bits < 1 || bits > 32 || int_bits > 32)
+	if (int_bits > 32 || frac_bits > 32 || bits < 1 || bits > 32)
 		return -EINVAL;
 	ret = quantize(x, frac_bits, 0, (INT64_C(1) << bits) - 1, &q);
 	*field = (uint32_t)q;
@@ -58,7 +58,7 @@ int fixed31_32_to_sfixed(struct fixed31_32 x, unsigned int int_bits, unsigned in
 	int ret;
 
 	*field = 0;
-	if (bits > 31 || int_bits > 31)
+	if (int_bits > 31 || frac_bits > 31 || bits > 31)
 		return -EINVAL;
 	limit = INT64_C(1) << bits;
 	ret = quantize(x, frac_bits, -limit, limit - 1, &q);
