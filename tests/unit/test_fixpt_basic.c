@@ -283,9 +283,13 @@ static void check_constant(const char *name, mpfr_srcptr value, unsigned int shi
 	mpfr_set_ui(c, hi, MPFR_RNDN);
 	mpfr_mul_2ui(c, c, 64, MPFR_RNDN);
 	mpfr_add_ui(c, c, lo, MPFR_RNDN);
-	if (!mpfr_equal_p(t, c))
-		fail_msg("%s: 0x%016" PRIx64 "%016" PRIx64 " is not %.40Rg * 2^%u rounded", name,
-			 hi, lo, value, shift);
+	if (!mpfr_equal_p(t, c)) {
+		char want[80];
+
+		mpfr_snprintf(want, sizeof(want), "%.40Rg", value);
+		fail_msg("%s: 0x%016" PRIx64 "%016" PRIx64 " is not %s * 2^%u rounded", name, hi,
+			 lo, want, shift);
+	}
 	mpfr_clears(t, c, (mpfr_ptr)0);
 }
 
