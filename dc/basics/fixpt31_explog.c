@@ -130,8 +130,8 @@ static fixpt_s128 ln_q121(uint64_t raw)
 	int b = 63 - __builtin_clzll(raw);
 	int e = b - 32;
 	uint64_t one = UINT64_C(1) << b;
-	uint64_t num, den, q_hi, q_lo;
-	fixpt_u128 t, s, st, ln_m;
+	uint64_t num, den, q_hi, q_lo, rem;
+	fixpt_u128 s, st, ln_m;
 	bool s_neg;
 
 	/* m = raw / one in [1, 2); from sqrt(2) on use m/2 and e + 1. */
@@ -143,9 +143,8 @@ static fixpt_s128 ln_q121(uint64_t raw)
 	num = s_neg ? one - raw : raw - one;
 	den = raw + one; /* raw < 2^63 and one <= 2^63 */
 	/* s = num / den in Q0.128 by two 128/64 divisions (num < den). */
-	t = (fixpt_u128)num << 64;
-	q_hi = (uint64_t)(t / den);
-	q_lo = (uint64_t)(((t % den) << 64) / den);
+	q_hi = fixpt_div_128_64(num, 0, den, &rem);
+	q_lo = fixpt_div_128_64(rem, 0, den, &rem);
 	s = ((fixpt_u128)q_hi << 64) | q_lo;
 	/* ln m = 2 s (1 + s^2/3 + s^4/5 + ...), |s| <= 0.1716 */
 	st = fixpt_mul_hi(s, poly_q127(atanh_coef, N_ATANH, fixpt_mul_hi(s, s)));

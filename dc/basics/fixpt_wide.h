@@ -52,16 +52,32 @@ static inline fixpt_u128 fixpt_round_shr(fixpt_u128 v, unsigned int shift)
 }
 
 /*
- * n / d rounded to nearest, ties to even, for d != 0. Two 128/64 steps
- * whose quotients fit 64 bits each, so no generic 128-bit division runs.
+ * (hi * 2^64 + lo) / d and the remainder, for hi < d (the quotient fits 64
+ * bits). On x86-64 one divq; the compiler would call a generic 128-bit
+ * division, since it cannot know the quotient fits.
  */
+static inline uint64_t fixpt_div_128_64(uint64_t hi, uint64_t lo, uint64_t d, uint64_t *rem)
+{
+#if defined(__x86_64__)
+	uint64_t q, r;
+
+	__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(d));
+	*rem = r;
+	return q;
+#else
+	fixpt_u128 n = ((fixpt_u128)hi << 64) | lo;
+
+	*rem = (uint64_t)(n % d);
+	return (uint64_t)(n / d);
+#endif
+}
+
+/* n / d rounded to nearest, ties to even, for d != 0. */
 static inline fixpt_u128 fixpt_div_round(fixpt_u128 n, uint64_t d)
 {
-	uint64_t hi = (uint64_t)(n >> 64);
+	uint64_t hi = (uint64_t)(n >> 64), r;
 	uint64_t qh = hi / d;
-	fixpt_u128 rest = ((fixpt_u128)(hi % d) << 64) | (uint64_t)n;
-	uint64_t ql = (uint64_t)(rest / d);
-	uint64_t r = (uint64_t)(rest % d);
+	uint64_t ql = fixpt_div_128_64(hi % d, (uint64_t)n, d, &r);
 	fixpt_u128 q = ((fixpt_u128)qh << 64) | ql;
 
 	/* Compare 2r with d without overflow: r > d - r. */

@@ -271,7 +271,8 @@ bool fixpt_check(struct fixpt_stats *st, uint64_t got, mpfr_srcptr exact)
 		mpfr_set_ui(st->u, got, MPFR_RNDN);
 	if (st->bound_ulp <= 0.5 && !mpfr_equal_p(st->u, st->t)) {
 		mpfr_snprintf(st->why, sizeof(st->why),
-			      "expected %.0Rf (exact %.25Rg rounded to nearest even)", st->t, exact);
+			      "expected %.0Rf (exact %.25Rg rounded to nearest even)", st->t,
+			      exact);
 		return false;
 	}
 	mpfr_sub(st->u, st->u, exact, MPFR_RNDN);
@@ -280,8 +281,9 @@ bool fixpt_check(struct fixpt_stats *st, uint64_t got, mpfr_srcptr exact)
 	if (err > st->max_err_ulp)
 		st->max_err_ulp = err;
 	if (err > st->bound_ulp) {
-		mpfr_snprintf(st->why, sizeof(st->why), "error %.9g ulp > bound %.9g (exact %.25Rg)",
-			      err, st->bound_ulp, exact);
+		mpfr_snprintf(st->why, sizeof(st->why),
+			      "error %.9g ulp > bound %.9g (exact %.25Rg)", err, st->bound_ulp,
+			      exact);
 		return false;
 	}
 	return true;

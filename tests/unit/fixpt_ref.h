@@ -96,10 +96,10 @@ struct fixpt_operand {
 	bool is_unsigned; /* the bits are a uint64_t (fixed32_32, u64 ints) */
 };
 
-extern const struct fixpt_operand fixpt_arg31;     /* finite fixed31_32 */
+extern const struct fixpt_operand fixpt_arg31;	   /* finite fixed31_32 */
 extern const struct fixpt_operand fixpt_arg_int;   /* any int64_t */
 extern const struct fixpt_operand fixpt_arg_shift; /* shift counts 0 .. 70 */
-extern const struct fixpt_operand fixpt_arg32;     /* finite fixed32_32 */
+extern const struct fixpt_operand fixpt_arg32;	   /* finite fixed32_32 */
 extern const struct fixpt_operand fixpt_arg_uint;  /* any uint64_t */
 
 /*
@@ -136,11 +136,11 @@ void fixpt_test_op(void **state);
  * Fails the current cmocka test with the inputs when the check fails;
  * the format describes the inputs.
  */
-#define FIXPT_CHECK(st, got, exact, fmt, ...)                                                      \
-	do {                                                                                       \
-		if (!fixpt_check((st), (got), (exact)))                                            \
-			fail_msg("%s(" fmt ") = 0x%016" PRIx64 ": %s", (st)->name, __VA_ARGS__,    \
-				 (uint64_t)(got), (st)->why);                                      \
+#define FIXPT_CHECK(st, got, exact, fmt, ...)                                                   \
+	do {                                                                                    \
+		if (!fixpt_check((st), (got), (exact)))                                         \
+			fail_msg("%s(" fmt ") = 0x%016" PRIx64 ": %s", (st)->name, __VA_ARGS__, \
+				 (uint64_t)(got), (st)->why);                                   \
 	} while (0)
 
 #endif /* TESTS_FIXPT_REF_H */

@@ -13,14 +13,14 @@
 
 #include "fixpt_ref.h"
 
-static struct fixed32_32 U(int64_t raw)
-{
+static struct fixed32_32 U(int64_t raw) {
 	return (struct fixed32_32){ (uint64_t)raw };
 }
 
 /* Integer quotients of the exact operands; see test_fixpt_arith.c on why
  * MPFR's 256-bit rounding is then exact enough. */
-static void quotient(mpfr_ptr e, mpfr_srcptr num, mpfr_srcptr den, unsigned int num_shift)
+static void
+quotient(mpfr_ptr e, mpfr_srcptr num, mpfr_srcptr den, unsigned int num_shift)
 {
 	mpfr_mul_2ui(e, num, num_shift, MPFR_RNDN);
 	if (mpfr_zero_p(den))
@@ -216,7 +216,7 @@ static void ref_ceil(mpfr_ptr e, mpfr_t *in, const int64_t *raw)
 }
 
 #define A32 &fixpt_arg32
-#define AU &fixpt_arg_uint
+#define AU  &fixpt_arg_uint
 
 // clang-format off
 static const struct fixpt_op ops[] = {

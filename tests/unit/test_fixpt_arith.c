@@ -13,12 +13,12 @@
 
 #include "fixpt_ref.h"
 
-static struct fixed31_32 F(int64_t raw)
-{
+static struct fixed31_32 F(int64_t raw) {
 	return (struct fixed31_32){ raw };
 }
 
-static uint64_t R(struct fixed31_32 x)
+static uint64_t
+R(struct fixed31_32 x)
 {
 	return (uint64_t)x.value;
 }
@@ -155,7 +155,7 @@ static void ref_recip(mpfr_ptr e, mpfr_t *in, const int64_t *raw)
 	mpfr_mul_2ui(e, e, 64, MPFR_RNDN);
 }
 
-#define A31 &fixpt_arg31
+#define A31  &fixpt_arg31
 #define AINT &fixpt_arg_int
 
 // clang-format off

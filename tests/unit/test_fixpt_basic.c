@@ -14,12 +14,12 @@
 #include "fixpt_ref.h"
 #include "fixpt_wide.h"
 
-static struct fixed31_32 F(int64_t raw)
-{
+static struct fixed31_32 F(int64_t raw) {
 	return (struct fixed31_32){ raw };
 }
 
-static uint64_t R(struct fixed31_32 x)
+static uint64_t
+R(struct fixed31_32 x)
 {
 	return (uint64_t)x.value;
 }
@@ -168,9 +168,9 @@ static void ref_round(mpfr_ptr e, mpfr_t *in, const int64_t *raw)
 	mpfr_round(e, e); /* halves away from zero, as documented */
 }
 
-#define A31 &fixpt_arg31
+#define A31  &fixpt_arg31
 #define AINT &fixpt_arg_int
-#define ASH &fixpt_arg_shift
+#define ASH  &fixpt_arg_shift
 
 // clang-format off
 static const struct fixpt_op ops[] = {
@@ -272,8 +272,8 @@ static void test_clamp_inverted(void **state)
 }
 
 /* Checks a raw constant: value * 2^shift rounded to nearest. */
-static void check_constant(const char *name, mpfr_srcptr value, unsigned int shift,
-			   uint64_t hi, uint64_t lo)
+static void check_constant(const char *name, mpfr_srcptr value, unsigned int shift, uint64_t hi,
+			   uint64_t lo)
 {
 	mpfr_t t, c;
 

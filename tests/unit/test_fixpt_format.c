@@ -40,7 +40,9 @@ static uint32_t expected_field(mpfr_ptr t, int64_t raw, bool is_signed, unsigned
 		mpfr_set_si_2exp(t, raw, (long)fb - 32, MPFR_RNDN);
 		mpfr_round(t, t); /* halves away from zero */
 		*clamped = mpfr_cmp_si(t, lo) < 0 || mpfr_cmp_si(t, hi) > 0;
-		q = mpfr_cmp_si(t, lo) < 0 ? lo : mpfr_cmp_si(t, hi) > 0 ? hi : mpfr_get_si(t, MPFR_RNDN);
+		q = mpfr_cmp_si(t, lo) < 0   ? lo
+		    : mpfr_cmp_si(t, hi) > 0 ? hi
+					     : mpfr_get_si(t, MPFR_RNDN);
 	}
 	return (uint32_t)((uint64_t)q & ((UINT64_C(1) << (bits + is_signed)) - 1));
 }
@@ -56,9 +58,10 @@ static int64_t gen_input(struct fixpt_rng *r, unsigned int ib, unsigned int fb, 
 	if (sel < 4 || ib >= 29)
 		return fixpt_gen31(r);
 	span = INT64_C(1) << (ib + 32); /* 2^ib as raw */
-	if (sel < 6) /* exactly on a field step plus or minus half a step */
+	if (sel < 6)			/* exactly on a field step plus or minus half a step */
 		return ((int64_t)fixpt_rng_below(r, (uint64_t)1 << (ib + fb)) << (32 - fb)) +
-		       (fb < 32 ? (INT64_C(1) << (31 - fb)) * (int64_t)(fixpt_rng_below(r, 3) - 1) : 0);
+		       (fb < 32 ? (INT64_C(1) << (31 - fb)) * (int64_t)(fixpt_rng_below(r, 3) - 1)
+				: 0);
 	span += span / 8;
 	return (int64_t)fixpt_rng_below(r, (uint64_t)span * (1 + is_signed)) -
 	       (is_signed ? span : span / 16);
@@ -83,7 +86,8 @@ static void test_format(void **state)
 
 		if (!f->named) { /* random valid format */
 			/* 1 .. 32 bits in all, the sign bit included */
-			unsigned int total = (unsigned int)fixpt_rng_below(&rng, 32) + !f->is_signed;
+			unsigned int total =
+				(unsigned int)fixpt_rng_below(&rng, 32) + !f->is_signed;
 
 			fb = (unsigned int)fixpt_rng_below(&rng, total + 1);
 			ib = total - fb;
@@ -117,8 +121,7 @@ static void test_format(void **state)
 				max_err = e;
 		}
 	}
-	printf("fixpt %s: %d inputs, max error %.9f field steps (bound 0.5), %" PRIu64
-	       " clamped\n",
+	printf("fixpt %s: %d inputs, max error %.9f field steps (bound 0.5), %" PRIu64 " clamped\n",
 	       f->name, FIXPT_N, max_err, clamps);
 	mpfr_clears(t, err, (mpfr_ptr)0);
 }
@@ -158,7 +161,8 @@ static void test_named_examples(void **state)
 	assert_int_equal(fixed31_32_s2d13(FIXED31_32_OVERFLOW_NEG), 0x8000u);
 	assert_int_equal(fixed31_32_u1d8(fixed31_32_from_fraction(3, 2)), 0x180u);
 	assert_int_equal(fixed31_32_u0d10(FIXED31_32_OVERFLOW_POS), 0x3ffu);
-	assert_int_equal(fixed31_32_s4d19(fixed31_32_neg(FIXED31_32_HALF)), 0x1000000u - (1u << 18));
+	assert_int_equal(fixed31_32_s4d19(fixed31_32_neg(FIXED31_32_HALF)),
+			 0x1000000u - (1u << 18));
 	/* Half a step rounds away from zero. */
 	assert_int_equal(fixed31_32_u0d10(fixed31_32_from_fraction(1, 2048)), 1);
 	assert_int_equal(fixed31_32_s2d13(fixed31_32_from_fraction(-1, 1 << 14)), 0xffffu);

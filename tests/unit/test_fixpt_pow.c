@@ -19,12 +19,12 @@
 /* The documented bound of the transcendental functions, in ulps. */
 #define BOUND (0.5 + 1.0 / (1 << 20))
 
-static struct fixed31_32 F(int64_t raw)
-{
+static struct fixed31_32 F(int64_t raw) {
 	return (struct fixed31_32){ raw };
 }
 
-static uint64_t R(struct fixed31_32 x)
+static uint64_t
+R(struct fixed31_32 x)
 {
 	return (uint64_t)x.value;
 }
