@@ -178,9 +178,39 @@ BENCH(pow, fixed31_32_pow(S(in->pos[i]), S(in->powy[i])).value, pow(in->d_pos[i]
 BENCH(floor, fixed31_32_floor(S(A)), (int64_t)floor(DA))
 BENCH(round, fixed31_32_round(S(A)), (int64_t)round(DA))
 BENCH(ceil, fixed31_32_ceil(S(A)), (int64_t)ceil(DA))
-BENCH(u2d19, fixed31_32_u2d19(S(A)), (uint32_t)fmin(fmax(round(ldexp(DA, 19)), 0), 0x1fffff))
-BENCH(s2d13, fixed31_32_s2d13(S(A)),
-      (uint32_t)(int32_t)fmin(fmax(round(ldexp(DA, 13)), -32768), 32767) & 0xffff)
+/* A double packer: round, clamp to lo .. hi, keep the field's bits. */
+static inline uint32_t pack_double(double x, int frac_bits, double lo, double hi, uint32_t mask)
+{
+	return (uint32_t)(int64_t)fmin(fmax(round(ldexp(x, frac_bits)), lo), hi) & mask;
+}
+
+static inline uint32_t to_ufixed(struct fixed31_32 x, unsigned int ib, unsigned int fb)
+{
+	uint32_t field;
+
+	(void)fixed31_32_to_ufixed(x, ib, fb, &field);
+	return field;
+}
+
+static inline uint32_t to_sfixed(struct fixed31_32 x, unsigned int ib, unsigned int fb)
+{
+	uint32_t field;
+
+	(void)fixed31_32_to_sfixed(x, ib, fb, &field);
+	return field;
+}
+
+BENCH(to_ufixed, to_ufixed(S(A), 3, 12), pack_double(DA, 12, 0, 0x7fff, 0x7fff))
+BENCH(to_sfixed, to_sfixed(S(A), 3, 12), pack_double(DA, 12, -32768, 32767, 0xffff))
+BENCH(u0d10, fixed31_32_u0d10(S(A)), pack_double(DA, 10, 0, 0x3ff, 0x3ff))
+BENCH(u0d14, fixed31_32_u0d14(S(A)), pack_double(DA, 14, 0, 0x3fff, 0x3fff))
+BENCH(u0d19, fixed31_32_u0d19(S(A)), pack_double(DA, 19, 0, 0x7ffff, 0x7ffff))
+BENCH(u1d8, fixed31_32_u1d8(S(A)), pack_double(DA, 8, 0, 0x1ff, 0x1ff))
+BENCH(u2d19, fixed31_32_u2d19(S(A)), pack_double(DA, 19, 0, 0x1fffff, 0x1fffff))
+BENCH(u3d19, fixed31_32_u3d19(S(A)), pack_double(DA, 19, 0, 0x3fffff, 0x3fffff))
+BENCH(u4d19, fixed31_32_u4d19(S(A)), pack_double(DA, 19, 0, 0x7fffff, 0x7fffff))
+BENCH(s2d13, fixed31_32_s2d13(S(A)), pack_double(DA, 13, -32768, 32767, 0xffff))
+BENCH(s4d19, fixed31_32_s4d19(S(A)), pack_double(DA, 19, -8388608, 8388607, 0xffffff))
 BENCH(u32_from_fraction, fixed32_32_from_fraction(in->u_a[i], in->u_b[i]).value,
       (double)in->u_a[i] / (double)in->u_b[i])
 BENCH(u32_from_int, fixed32_32_from_int((uint64_t)in->shifts[i]).value, (double)in->shifts[i])
@@ -225,8 +255,11 @@ static const struct bench benches[] = {
 	ENTRY(sqr, "fixpt.sqr"), ENTRY(recip, "fixpt.recip"), ENTRY(sinc, "fixpt.sinc"),
 	ENTRY(sin, "fixpt.sin"), ENTRY(cos, "fixpt.cos"), ENTRY(exp, "fixpt.exp"),
 	ENTRY(log, "fixpt.log"), ENTRY(pow, "fixpt.pow"), ENTRY(floor, "fixpt.floor"),
-	ENTRY(round, "fixpt.round"), ENTRY(ceil, "fixpt.ceil"), ENTRY(u2d19, "fixpt.u2d19"),
-	ENTRY(s2d13, "fixpt.s2d13"),
+	ENTRY(round, "fixpt.round"), ENTRY(ceil, "fixpt.ceil"), ENTRY(to_ufixed, "fixpt.to_ufixed"),
+	ENTRY(to_sfixed, "fixpt.to_sfixed"), ENTRY(u0d10, "fixpt.u0d10"), ENTRY(u0d14, "fixpt.u0d14"),
+	ENTRY(u0d19, "fixpt.u0d19"), ENTRY(u1d8, "fixpt.u1d8"), ENTRY(u2d19, "fixpt.u2d19"),
+	ENTRY(u3d19, "fixpt.u3d19"), ENTRY(u4d19, "fixpt.u4d19"), ENTRY(s2d13, "fixpt.s2d13"),
+	ENTRY(s4d19, "fixpt.s4d19"),
 	ENTRY(u32_from_fraction, "fixpt32.from_fraction"), ENTRY(u32_from_int, "fixpt32.from_int"),
 	ENTRY(u32_add, "fixpt32.add"), ENTRY(u32_add_int, "fixpt32.add_int"),
 	ENTRY(u32_sub, "fixpt32.sub"), ENTRY(u32_sub_int, "fixpt32.sub_int"),
