@@ -1,0 +1,124 @@
+/*
+ * fixed31_32 arithmetic that needs more than a line: division, products
+ * and shifts, all computed exactly in 128 bits and rounded once, so each
+ * result is the representable value nearest the exact one (ties to even)
+ * or an overflow marker (see dc_fixpt.h for the policy).
+ */
+#include "dc_fixpt.h"
+#include "fixpt_wide.h"
+
+struct fixed31_32 fixed31_32_from_fraction(int64_t num, int64_t den)
+{
+	bool neg = (num < 0) != (den < 0);
+	uint64_t n = fixpt_abs64(num), d = fixpt_abs64(den);
+
+	if (d == 0)
+		return fixpt31_marker(num < 0);
+	if (n == 0)
+		return FIXED31_32_ZERO;
+	return fixpt31_from_mag(neg, fixpt_div_round((fixpt_u128)n << 32, d));
+}
+
+struct fixed31_32 fixed31_32_add_int(struct fixed31_32 x, int64_t n)
+{
+	fixpt_s128 s;
+
+	if (fixed31_32_is_overflow(x))
+		return x;
+	s = (fixpt_s128)x.value + (fixpt_s128)n * ((fixpt_s128)1 << 32);
+	return fixpt31_from_mag(s < 0, (fixpt_u128)(s < 0 ? -s : s));
+}
+
+struct fixed31_32 fixed31_32_sub_int(struct fixed31_32 x, int64_t n)
+{
+	fixpt_s128 s;
+
+	if (fixed31_32_is_overflow(x))
+		return x;
+	s = (fixpt_s128)x.value - (fixpt_s128)n * ((fixpt_s128)1 << 32);
+	return fixpt31_from_mag(s < 0, (fixpt_u128)(s < 0 ? -s : s));
+}
+
+struct fixed31_32 fixed31_32_shl(struct fixed31_32 x, unsigned int shift)
+{
+	uint64_t mag = fixpt_abs64(x.value);
+
+	if (fixed31_32_is_overflow(x) || x.value == 0)
+		return x;
+	/* mag >= 1, so any shift of 63 or more leaves the range. */
+	if (shift >= 63)
+		return fixpt31_marker(x.value < 0);
+	return fixpt31_from_mag(x.value < 0, (fixpt_u128)mag << shift);
+}
+
+struct fixed31_32 fixed31_32_shr(struct fixed31_32 x, unsigned int shift)
+{
+	if (fixed31_32_is_overflow(x))
+		return x;
+	/* |x| < 2^63 raw, so from 64 on the quotient is below one half. */
+	if (shift >= 64)
+		return FIXED31_32_ZERO;
+	return fixpt31_from_mag(x.value < 0, fixpt_round_shr(fixpt_abs64(x.value), shift));
+}
+
+struct fixed31_32 fixed31_32_mul(struct fixed31_32 a, struct fixed31_32 b)
+{
+	bool neg = (a.value < 0) != (b.value < 0);
+	fixpt_u128 p;
+
+	if (fixed31_32_is_overflow(a) || fixed31_32_is_overflow(b))
+		return fixpt31_marker(neg);
+	p = (fixpt_u128)fixpt_abs64(a.value) * fixpt_abs64(b.value);
+	return fixpt31_from_mag(neg, fixpt_round_shr(p, 32));
+}
+
+struct fixed31_32 fixed31_32_mul_int(struct fixed31_32 x, int64_t n)
+{
+	bool neg = (x.value < 0) != (n < 0);
+
+	if (fixed31_32_is_overflow(x))
+		return fixpt31_marker(neg);
+	if (x.value == 0 || n == 0)
+		return FIXED31_32_ZERO;
+	return fixpt31_from_mag(neg, (fixpt_u128)fixpt_abs64(x.value) * fixpt_abs64(n));
+}
+
+struct fixed31_32 fixed31_32_div(struct fixed31_32 a, struct fixed31_32 b)
+{
+	/* a / b == (a * 2^32) / (b * 2^32): the raw values are the fraction. */
+	if (fixed31_32_is_overflow(a) || fixed31_32_is_overflow(b))
+		return fixpt31_marker((a.value < 0) != (b.value < 0));
+	return fixed31_32_from_fraction(a.value, b.value);
+}
+
+struct fixed31_32 fixed31_32_div_int(struct fixed31_32 x, int64_t n)
+{
+	bool neg = (x.value < 0) != (n < 0);
+
+	if (fixed31_32_is_overflow(x))
+		return fixpt31_marker(neg);
+	if (n == 0)
+		return fixpt31_marker(x.value < 0);
+	return fixpt31_from_mag(neg, fixpt_div_round(fixpt_abs64(x.value), fixpt_abs64(n)));
+}
+
+struct fixed31_32 fixed31_32_sqr(struct fixed31_32 x)
+{
+	uint64_t mag = fixpt_abs64(x.value);
+
+	if (fixed31_32_is_overflow(x))
+		return FIXED31_32_OVERFLOW_POS;
+	return fixpt31_from_mag(false, fixpt_round_shr((fixpt_u128)mag * mag, 32));
+}
+
+struct fixed31_32 fixed31_32_recip(struct fixed31_32 x)
+{
+	uint64_t mag = fixpt_abs64(x.value);
+
+	if (fixed31_32_is_overflow(x))
+		return x;
+	if (mag == 0)
+		return FIXED31_32_OVERFLOW_POS;
+	/* 1 / (mag / 2^32) is 2^64 / mag raw. */
+	return fixpt31_from_mag(x.value < 0, fixpt_div_round((fixpt_u128)1 << 64, mag));
+}

@@ -1,0 +1,137 @@
+/*
+ * Internal helpers of dc/basics: 128-bit integers, rounding and
+ * saturation shared by the fixed-point files, and the constants the
+ * transcendental functions reduce their arguments with. Not a public
+ * header; tests/unit includes it to check the constants against MPFR.
+ */
+#ifndef DC_BASICS_FIXPT_WIDE_H
+#define DC_BASICS_FIXPT_WIDE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dc_fixpt.h"
+
+__extension__ typedef unsigned __int128 fixpt_u128;
+__extension__ typedef __int128 fixpt_s128;
+
+#define FIXPT_U128(hi, lo) (((fixpt_u128)(hi) << 64) | (uint64_t)(lo))
+
+// clang-format off
+/* pi / 2 * 2^63, rounded to nearest (Q1.63). */
+#define FIXPT_PIO2_Q63      UINT64_C(0xc90fdaa22168c235)
+/* 2 / pi * 2^128, rounded to nearest (Q0.128): range reduction for sin/cos. */
+#define FIXPT_2_OVER_PI_Q128 FIXPT_U128(0xa2f9836e4e441529, 0xfc2757d1f534ddc1)
+/* ln 2 * 2^121, rounded to nearest (Q6.121, the format of exp's argument). */
+#define FIXPT_LN2_Q121      FIXPT_U128(0x0162e42fefa39ef3, 0x5793c7673007e5ed)
+/* 1 / ln 2 * 2^62, rounded to nearest: only for a first guess of k in exp. */
+#define FIXPT_INV_LN2_Q62   UINT64_C(0x5c551d94ae0bf85e)
+// clang-format on
+
+/*
+ * v / 2^shift rounded to nearest, ties to even; shift 0 .. 128. The result
+ * of a tie or above is never larger than 2^(128 - shift), so it cannot wrap.
+ */
+static inline fixpt_u128 fixpt_round_shr(fixpt_u128 v, unsigned int shift)
+{
+	fixpt_u128 q, rem, half;
+
+	if (shift == 0)
+		return v;
+	if (shift >= 128) {
+		/* v / 2^128 < 1: rounds to 1 only above one half. */
+		half = (fixpt_u128)1 << 127;
+		return shift == 128 && v > half ? 1 : 0;
+	}
+	q = v >> shift;
+	rem = v & (((fixpt_u128)1 << shift) - 1);
+	half = (fixpt_u128)1 << (shift - 1);
+	if (rem > half || (rem == half && (q & 1)))
+		q++;
+	return q;
+}
+
+/*
+ * (hi * 2^64 + lo) / d and the remainder, for hi < d (the quotient fits 64
+ * bits). On x86-64 one divq; the compiler would call a generic 128-bit
+ * division, since it cannot know the quotient fits.
+ */
+static inline uint64_t fixpt_div_128_64(uint64_t hi, uint64_t lo, uint64_t d, uint64_t *rem)
+{
+#if defined(__x86_64__)
+	uint64_t q, r;
+
+	__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(d));
+	*rem = r;
+	return q;
+#else
+	fixpt_u128 n = ((fixpt_u128)hi << 64) | lo;
+
+	*rem = (uint64_t)(n % d);
+	return (uint64_t)(n / d);
+#endif
+}
+
+/* n / d rounded to nearest, ties to even, for d != 0. */
+static inline fixpt_u128 fixpt_div_round(fixpt_u128 n, uint64_t d)
+{
+	uint64_t hi = (uint64_t)(n >> 64), r;
+	uint64_t qh = hi / d;
+	uint64_t ql = fixpt_div_128_64(hi % d, (uint64_t)n, d, &r);
+	fixpt_u128 q = ((fixpt_u128)qh << 64) | ql;
+
+	/* Compare 2r with d without overflow: r > d - r. */
+	if (r > d - r || (r == d - r && (ql & 1)))
+		q++;
+	return q;
+}
+
+/* floor(a * b / 2^128): the high half of a 256-bit product, exactly. */
+static inline fixpt_u128 fixpt_mul_hi(fixpt_u128 a, fixpt_u128 b)
+{
+	uint64_t a1 = (uint64_t)(a >> 64), a0 = (uint64_t)a;
+	uint64_t b1 = (uint64_t)(b >> 64), b0 = (uint64_t)b;
+	fixpt_u128 p00 = (fixpt_u128)a0 * b0;
+	fixpt_u128 p01 = (fixpt_u128)a0 * b1;
+	fixpt_u128 p10 = (fixpt_u128)a1 * b0;
+	fixpt_u128 p11 = (fixpt_u128)a1 * b1;
+	fixpt_u128 mid = (p00 >> 64) + (uint64_t)p01 + (uint64_t)p10;
+
+	return p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+}
+
+/* floor(a * b / 2^64) for 64-bit a and b. */
+static inline uint64_t fixpt_mul_hi64(uint64_t a, uint64_t b)
+{
+	return (uint64_t)(((fixpt_u128)a * b) >> 64);
+}
+
+/*
+ * The fixed31_32 with sign neg and raw magnitude mag, or the marker of that
+ * sign when mag is not finite (>= 2^63 - 1 positive, >= 2^63 negative).
+ */
+static inline struct fixed31_32 fixpt31_from_mag(bool neg, fixpt_u128 mag)
+{
+	if (neg) {
+		if (mag >= (fixpt_u128)1 << 63)
+			return FIXED31_32_OVERFLOW_NEG;
+		return (struct fixed31_32){ -(int64_t)mag };
+	}
+	if (mag >= (uint64_t)INT64_MAX)
+		return FIXED31_32_OVERFLOW_POS;
+	return (struct fixed31_32){ (int64_t)mag };
+}
+
+/* |v| of a raw fixed31_32 value as unsigned, defined for INT64_MIN too. */
+static inline uint64_t fixpt_abs64(int64_t v)
+{
+	return v < 0 ? -(uint64_t)v : (uint64_t)v;
+}
+
+/* Marker for the sign of a product/quotient: zero counts as positive. */
+static inline struct fixed31_32 fixpt31_marker(bool neg)
+{
+	return neg ? FIXED31_32_OVERFLOW_NEG : FIXED31_32_OVERFLOW_POS;
+}
+
+#endif /* DC_BASICS_FIXPT_WIDE_H */
