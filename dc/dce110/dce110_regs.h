@@ -1509,6 +1509,8 @@ static const uint32_t dce110_disp_int_status_offsets[] DCE110_MAYBE_UNUSED = {
  *   PIXCLK   = VCO / PLL_POST_DIV_PIXCLK
  * The PLL locks 100 us after it leaves reset with valid dividers and a VCO
  * within 600..1200 MHz; a CRTC runs only from a locked PLL (or the DP DTO).
+ * For the same reason (VBIOS-programmed PHY) the DP transmitter's link rate
+ * and drive levels are given in SIMEXT_DIG_TX_*.
  * ======================================================================
  */
 #define mmSIMEXT_ID                 0x10000  /* RO: SIMEXT_ID_VALUE */
@@ -1521,6 +1523,8 @@ static const uint32_t dce110_disp_int_status_offsets[] DCE110_MAYBE_UNUSED = {
 #define mmSIMEXT_PLL_FB_DIV_FRAC    0x10013
 #define mmSIMEXT_PLL_POST_DIV       0x10014
 #define mmSIMEXT_CRTC_CLK_SEL       0x10040  /* + CRTC index */
+#define mmSIMEXT_DIG_TX_LINK_RATE   0x10080  /* + DIG index */
+#define mmSIMEXT_DIG_TX_DRIVE       0x10090  /* + DIG index */
 #define DCE110_SIMEXT_END           0x10100  /* first offset past the extension */
 
 #define SIMEXT_ID_VALUE             0x4d495344u /* "DSIM" as little-endian bytes */
@@ -1550,6 +1554,34 @@ static const uint32_t dce110_simext_pll_offsets[] DCE110_MAYBE_UNUSED = {
 #define SIMEXT_CRTC_CLK_SEL__CRTC_PLL_SEL_MASK           0x7
 #define SIMEXT_CRTC_CLK_SEL__CRTC_PLL_SEL__SHIFT         0x0
 #define SIMEXT_CRTC_PLL_NONE                             7
+
+/*
+ * What the UNIPHY transmitter of DIG n puts on the wire in DP mode. On real
+ * hardware the VBIOS transmitter-control table sets the PHY's link rate and
+ * drive levels; the receiver model judges link training by these values.
+ * TX_LINK_RATE holds a DPCD LINK_BW_SET code (0x06 RBR, 0x0a HBR, 0x14 HBR2,
+ * 0 = PHY off). TX_DRIVE holds per lane (n = 0..3) the voltage swing level
+ * at bits 4n+1:4n and the pre-emphasis level at bits 4n+3:4n+2, both 0..3
+ * as in DPCD TRAINING_LANEn_SET.
+ */
+#define SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK       0xff
+#define SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE__SHIFT     0x0
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE0_SWING_MASK         0x3
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE0_SWING__SHIFT       0x0
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE0_PREEMPH_MASK       0xc
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE0_PREEMPH__SHIFT     0x2
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE1_SWING_MASK         0x30
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE1_SWING__SHIFT       0x4
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE1_PREEMPH_MASK       0xc0
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE1_PREEMPH__SHIFT     0x6
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE2_SWING_MASK         0x300
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE2_SWING__SHIFT       0x8
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE2_PREEMPH_MASK       0xc00
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE2_PREEMPH__SHIFT     0xa
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE3_SWING_MASK         0x3000
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE3_SWING__SHIFT       0xc
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE3_PREEMPH_MASK       0xc000
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE3_PREEMPH__SHIFT     0xe
 
 #define SIMEXT_PLL_VCO_MIN_KHZ        600000
 #define SIMEXT_PLL_VCO_MAX_KHZ        1200000
