@@ -160,8 +160,14 @@ static void requirement(const struct sim_connector *c, uint8_t rate, uint8_t *sw
 	}
 }
 
-/* Do transmitted and reported levels of all active lanes meet the channel? */
-static bool drive_ok(const struct sim_connector *c, const struct tx_view *v, bool check_pre)
+/*
+ * Do the transmitted levels of all active lanes meet the channel (and, with
+ * check_report, does TRAINING_LANEn_SET report them)? A lock is acquired
+ * only with matching reports but kept while the electrical levels suffice,
+ * as the source changes the PHY and the DPCD one after the other.
+ */
+static bool drive_ok(const struct sim_connector *c, const struct tx_view *v, bool check_pre,
+		     bool check_report)
 {
 	uint8_t rswing, rpre;
 
@@ -169,7 +175,7 @@ static bool drive_ok(const struct sim_connector *c, const struct tx_view *v, boo
 	for (unsigned i = 0; i < v->lanes; i++) {
 		uint8_t set = c->dpcd[DPCD_TRAINING_LANE0_SET + i];
 
-		if ((set & 3) != v->swing[i] || ((set >> 3) & 3) != v->pre[i])
+		if (check_report && ((set & 3) != v->swing[i] || ((set >> 3) & 3) != v->pre[i]))
 			return false;
 		if (v->swing[i] < rswing || (check_pre && v->pre[i] < rpre))
 			return false;
@@ -204,14 +210,19 @@ static void evaluate(struct sim *sim, struct sim_connector *c, uint64_t t)
 	case 0:
 		break; /* normal operation: what was trained stays */
 	case 1:
+		/* Lock is acquired on TPS1 and kept on any training pattern (the
+		 * source may switch its pattern before the DPCD). */
 		c->rx_eq = false;
-		c->rx_cr = v.wire == 1 && drive_ok(c, &v, false) && elapsed >= CR_TIME_NS &&
-			   !(tr->fail_cr_rates & rate_bit(v.rate)) &&
-			   !(tr->fail_lanes & lanes_bit(v.lanes));
+		if (v.wire == 0 || !drive_ok(c, &v, false, false) ||
+		    (tr->fail_cr_rates & rate_bit(v.rate)) || (tr->fail_lanes & lanes_bit(v.lanes)))
+			c->rx_cr = false;
+		else if (!c->rx_cr)
+			c->rx_cr = v.wire == 1 && elapsed >= CR_TIME_NS &&
+				   drive_ok(c, &v, false, true);
 		break;
 	default:
-		c->rx_cr = c->rx_cr && v.wire >= 1 && drive_ok(c, &v, false);
-		c->rx_eq = c->rx_cr && v.wire == pattern && drive_ok(c, &v, true) &&
+		c->rx_cr = c->rx_cr && v.wire >= 1 && drive_ok(c, &v, false, false);
+		c->rx_eq = c->rx_cr && v.wire == pattern && drive_ok(c, &v, true, true) &&
 			   elapsed >= eq_time(c) && !(tr->fail_eq_rates & rate_bit(v.rate)) &&
 			   (pattern != 3 || c->display.dp_caps.tps3);
 		break;
