@@ -58,12 +58,13 @@ int sj_object(struct sj_ctx *ctx, const char *path, json_object *obj, const char
 {
 	if (!json_object_is_type(obj, json_type_object))
 		return sj_fail(ctx, path, "expected an object, got %s", type_name(obj));
-	json_object_object_foreach(obj, key, val)
-	{
+	for (struct json_object_iterator it = json_object_iter_begin(obj),
+					 end = json_object_iter_end(obj);
+	     !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+		const char *key = json_object_iter_peek_name(&it);
 		bool ok = false;
 		char list[200] = "";
 
-		(void)val;
 		for (const char *const *a = allowed; *a; a++) {
 			if (!strcmp(*a, key))
 				ok = true;
