@@ -4,6 +4,7 @@
  * resolve against the scenario's folder, and the state file can be
  * re-attached.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -52,6 +53,45 @@ static void test_default_matches_file(void **state)
 	assert_string_equal(sim_default_scenario(), text);
 	assert_int_equal(sim_scenario_check(text, strlen(text), "default.json", NULL, &err), 0);
 	free(text);
+}
+
+static void test_doc_shows_default(void **state)
+{
+	char *doc = slurp(DCD_SOURCE_ROOT "/docs/scenarios.md", NULL);
+
+	(void)state;
+	assert_non_null(strstr(doc, sim_default_scenario()));
+	free(doc);
+}
+
+/* Every example in sim/scenarios builds a simulator. */
+static void test_examples_build(void **state)
+{
+	DIR *d = opendir(DCD_SOURCE_ROOT "/sim/scenarios");
+	struct dirent *e;
+	unsigned n = 0;
+
+	(void)state;
+	assert_non_null(d);
+	while ((e = readdir(d))) {
+		struct sim_options opts = { .clock = SIM_CLOCK_VIRTUAL };
+		struct sim_error err = { { 0 } };
+		char path[512];
+		struct sim *sim;
+		size_t len = strlen(e->d_name);
+
+		if (len < 5 || strcmp(e->d_name + len - 5, ".json"))
+			continue;
+		snprintf(path, sizeof(path), "%s/sim/scenarios/%s", DCD_SOURCE_ROOT, e->d_name);
+		opts.scenario_path = path;
+		if (sim_create(&opts, &sim, &err) < 0)
+			fail_msg("%s", err.msg);
+		assert_true(sim_connector_count(sim) > 0);
+		sim_destroy(sim);
+		n++;
+	}
+	closedir(d);
+	assert_true(n >= 3);
 }
 
 static void test_default_topology(void **state)
@@ -318,6 +358,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_default_matches_file),
+		cmocka_unit_test(test_doc_shows_default),
+		cmocka_unit_test(test_examples_build),
 		cmocka_unit_test(test_default_topology),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_edid_files),
