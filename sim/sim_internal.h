@@ -27,6 +27,7 @@ struct sim {
 	int timer_fd;	/* timerfd (real time), -1 in virtual time */
 	bool irq_level; /* what the eventfd currently says */
 	uint64_t unmapped_pixels;
+	uint32_t scratch; /* what sim_reg() returns for offsets outside the file */
 
 	struct sim_mapping *maps;
 	size_t nmaps;

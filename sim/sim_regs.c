@@ -9,14 +9,13 @@
 
 uint32_t *sim_reg(struct sim *sim, uint32_t reg)
 {
-	static uint32_t dummy;
-
 	if (reg < SIM_REG_COUNT)
 		return &sim->st->regs[reg];
 	if (reg >= mmSIMEXT_ID && reg < DCE110_SIMEXT_END)
 		return &sim->st->ext[reg - mmSIMEXT_ID];
-	dummy = 0;
-	return &dummy;
+	/* outside the register file (callers check first): a harmless sink */
+	sim->scratch = 0;
+	return &sim->scratch;
 }
 
 int sim_pipe_of(const struct sim_state *st, uint32_t reg, uint32_t *generic)
