@@ -1,0 +1,198 @@
+/*
+ * Register map of the DCE 11.0 (Carrizo, Stoney) and DCE 10.0 (Tonga, Fiji)
+ * display engine blocks that dcd programs and that sim/ models.
+ *
+ * The one place that defines register numbers: dc/ and sim/ both include it.
+ * The blocks live in dce110_regs_crtc_dcp.h, dce110_regs_dig.h and
+ * dce110_regs_hpd_ddc_aux.h, which this header includes (only include this
+ * one); the offset tables and the simulator extension are here.
+ * Offsets are dword offsets (the mmFOO numbers of the public AMD register
+ * headers, not byte offsets) and every field comes as REG__FIELD_MASK and
+ * REG__FIELD__SHIFT so that DC_FIELD_GET/SET (dc_hw.h) work. Names are kept
+ * exactly as in the public headers drivers/gpu/drm/amd/include/asic_reg/dce/
+ * dce_11_0_d.h, dce_11_0_sh_mask.h and dce_10_0_d.h (Linux kernel), so any
+ * value here can be cross-checked there. Only the registers of the modelled
+ * blocks are listed.
+ *
+ * Per-instance blocks: the generic name (mmCRTC_CONTROL, mmDC_HPD_INT_STATUS,
+ * ...) is the address of instance 0; instance n is at generic + the n-th entry
+ * of the block's offset table below (dce110_crtc_offsets[] etc.).
+ *
+ * DCE 11.0 versus DCE 10.0, for what is listed here:
+ *  - Addresses and field layouts are the same in both headers.
+ *  - DCE 10.0 has a seventh pipe (CRTC6/DCP6, offset 0x2c00); DCE 11.0 has
+ *    six. The ASIC profile decides how many instances exist (Carrizo 3
+ *    timing generators, Stoney 2, Tonga and Fiji 6), not this header.
+ *  - DCE 11.0 has DIG0..8 (nine instances); the Tonga/Fiji profile uses
+ *    DIG0..6.
+ *  - Both name the hot-plug blocks DC_HPD_* with instances HPD0..5 at
+ *    0x1898 + 8n (what is called DC_HPD1..6 elsewhere is HPD0..5 here).
+ *  - PHYPLL_PIXCLK_CNTL, SYMCLKG_CLOCK_ENABLE and the DCFEV (underlay)
+ *    registers exist only in DCE 11.0 and are not used by dcd.
+ *  - HDMI_CONTROL's HDMI_DATA_SCRAMBLE_EN and HDMI_CLOCK_CHANNEL_RATE are
+ *    taken from the DCE 11.0 header; the simulator models them on every
+ *    profile.
+ *
+ * Pixel clocks: the public headers expose the display PLLs only as opaque
+ * DCCG_PLLn_PLL_MACRO_CNTL_RESERVED0..41 words (the real driver programs the
+ * dividers through VBIOS command tables). The dividers therefore live in the
+ * "dcd simulator extension" section at the end, outside the real register
+ * aperture; docs/sim.md describes their exact semantics.
+ */
+#ifndef DCE110_REGS_H
+#define DCE110_REGS_H
+
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define DCE110_MAYBE_UNUSED __attribute__((unused))
+#else
+#define DCE110_MAYBE_UNUSED
+#endif
+
+// clang-format off
+
+/* ---- Instance offset tables (add to the generic register number) ------- */
+
+/* CRTC, DCP (GRPH, CUR), FMT and LB of pipe n: 0..5 (DCE 11.0), 0..6 (DCE 10.0) */
+static const uint32_t dce110_crtc_offsets[] DCE110_MAYBE_UNUSED = {
+	0x0000, 0x0200, 0x0400, 0x2600, 0x2800, 0x2a00, 0x2c00,
+};
+/* DIG (FE, BE, HDMI, AFMT, TMDS) and DP blocks of encoder n */
+static const uint32_t dce110_dig_offsets[] DCE110_MAYBE_UNUSED = {
+	0x000, 0x100, 0x200, 0x300, 0x400, 0x500, 0xa00, 0xc00, 0xd00,
+};
+/* DC_HPD_* of hot-plug line n (HPD0..5) */
+static const uint32_t dce110_hpd_offsets[] DCE110_MAYBE_UNUSED = {
+	0x00, 0x08, 0x10, 0x18, 0x20, 0x28,
+};
+/* AUX_* of DP_AUX0..5 */
+static const uint32_t dce110_aux_offsets[] DCE110_MAYBE_UNUSED = {
+	0x00, 0x1c, 0x38, 0x54, 0x70, 0x8c,
+};
+/* DC_I2C_DDCn_SPEED / DC_I2C_DDCn_SETUP of DDC line n (DDC1..6 = index 0..5) */
+static const uint32_t dce110_ddc_offsets[] DCE110_MAYBE_UNUSED = {
+	0x0, 0x2, 0x4, 0x6, 0x8, 0xa,
+};
+/* CRTCn_PIXEL_RATE_CNTL, DP_DTOn_PHASE, DP_DTOn_MODULO of CRTC n */
+static const uint32_t dce110_pixclk_offsets[] DCE110_MAYBE_UNUSED = {
+	0x00, 0x04, 0x08, 0x0c, 0x10, 0x14,
+};
+/* DISP_INTERRUPT_STATUS register that summarises display n (see below) */
+static const uint32_t dce110_disp_int_status_offsets[] DCE110_MAYBE_UNUSED = {
+	0x0, 0x1, 0x2, 0x3, 0x4, 0x5,
+};
+
+#define DCE110_MAX_PIPES 7
+#define DCE110_MAX_DIGS  9
+#define DCE110_MAX_HPDS  6
+#define DCE110_MAX_AUXES 6
+#define DCE110_MAX_DDCS  6
+
+// clang-format on
+
+/* The blocks, in parts to keep files small (include only this header). */
+#include "dce110_regs_crtc_dcp.h"
+#include "dce110_regs_dig.h"
+#include "dce110_regs_hpd_ddc_aux.h"
+
+// clang-format off
+
+/*
+ * ======================================================================
+ * dcd simulator extension
+ *
+ * Registers that do not exist in any public AMD header. They sit above the
+ * 256 KiB MMIO aperture of these GPUs (dword offset 0x10000 and up), so they
+ * can never alias a real register; a hardware backend must reject them.
+ * Display Core uses them only after reading SIMEXT_ID == SIMEXT_ID_VALUE.
+ *
+ * Why they exist: the display PLL dividers are programmed through VBIOS
+ * command tables on real hardware and are opaque in the public headers; the
+ * simulator needs real numbers to derive the pixel clock. They model a
+ * fractional-N PLL:
+ *   VCO      = REFCLK * (PLL_FB_DIV + PLL_FB_DIV_FRACTION / 1000000) / PLL_REF_DIV
+ *   PIXCLK   = VCO / PLL_POST_DIV_PIXCLK
+ * The PLL locks 100 us after it leaves reset with valid dividers and a VCO
+ * within 600..1200 MHz; a CRTC runs only from a locked PLL (or the DP DTO).
+ * For the same reason (VBIOS-programmed PHY) the DP transmitter's link rate
+ * and drive levels are given in SIMEXT_DIG_TX_*.
+ * ======================================================================
+ */
+#define mmSIMEXT_ID                 0x10000  /* RO: SIMEXT_ID_VALUE */
+#define mmSIMEXT_VERSION            0x10001  /* RO: SIMEXT_VERSION_VALUE */
+#define mmSIMEXT_REFCLK_KHZ         0x10002  /* RO: PLL and DDC reference clock */
+#define mmSIMEXT_DPREFCLK_KHZ       0x10003  /* RO: DP DTO reference clock */
+#define mmSIMEXT_PLL_CNTL           0x10010
+#define mmSIMEXT_PLL_REF_DIV        0x10011
+#define mmSIMEXT_PLL_FB_DIV         0x10012
+#define mmSIMEXT_PLL_FB_DIV_FRAC    0x10013
+#define mmSIMEXT_PLL_POST_DIV       0x10014
+#define mmSIMEXT_CRTC_CLK_SEL       0x10040  /* + CRTC index */
+#define mmSIMEXT_DIG_TX_LINK_RATE   0x10080  /* + DIG index */
+#define mmSIMEXT_DIG_TX_DRIVE       0x10090  /* + DIG index */
+#define DCE110_SIMEXT_END           0x10100  /* first offset past the extension */
+
+#define SIMEXT_ID_VALUE             0x4d495344u /* "DSIM" as little-endian bytes */
+#define SIMEXT_VERSION_VALUE        1
+
+/* PLLs 0..2 (the three display PLLs), at mmSIMEXT_PLL_* + offset */
+static const uint32_t dce110_simext_pll_offsets[] DCE110_MAYBE_UNUSED = {
+	0x00, 0x08, 0x10,
+};
+#define DCE110_SIMEXT_NUM_PLLS 3
+
+#define SIMEXT_PLL_CNTL__PLL_RESET_MASK                  0x1
+#define SIMEXT_PLL_CNTL__PLL_RESET__SHIFT                0x0
+#define SIMEXT_PLL_CNTL__PLL_POWER_DOWN_MASK             0x2
+#define SIMEXT_PLL_CNTL__PLL_POWER_DOWN__SHIFT           0x1
+#define SIMEXT_PLL_CNTL__PLL_LOCK_MASK                   0x80000000 /* RO */
+#define SIMEXT_PLL_CNTL__PLL_LOCK__SHIFT                 0x1f
+#define SIMEXT_PLL_REF_DIV__PLL_REF_DIV_MASK             0x3ff
+#define SIMEXT_PLL_REF_DIV__PLL_REF_DIV__SHIFT           0x0
+#define SIMEXT_PLL_FB_DIV__PLL_FB_DIV_MASK               0xfff
+#define SIMEXT_PLL_FB_DIV__PLL_FB_DIV__SHIFT             0x0
+#define SIMEXT_PLL_FB_DIV_FRAC__PLL_FB_DIV_FRACTION_MASK   0xfffff /* millionths */
+#define SIMEXT_PLL_FB_DIV_FRAC__PLL_FB_DIV_FRACTION__SHIFT 0x0
+#define SIMEXT_PLL_POST_DIV__PLL_POST_DIV_PIXCLK_MASK    0x7f
+#define SIMEXT_PLL_POST_DIV__PLL_POST_DIV_PIXCLK__SHIFT  0x0
+/* Which PLL feeds the CRTC when its DP DTO is off: 0..2, or 7 for none. */
+#define SIMEXT_CRTC_CLK_SEL__CRTC_PLL_SEL_MASK           0x7
+#define SIMEXT_CRTC_CLK_SEL__CRTC_PLL_SEL__SHIFT         0x0
+#define SIMEXT_CRTC_PLL_NONE                             7
+
+/*
+ * What the UNIPHY transmitter of DIG n puts on the wire in DP mode. On real
+ * hardware the VBIOS transmitter-control table sets the PHY's link rate and
+ * drive levels; the receiver model judges link training by these values.
+ * TX_LINK_RATE holds a DPCD LINK_BW_SET code (0x06 RBR, 0x0a HBR, 0x14 HBR2,
+ * 0 = PHY off). TX_DRIVE holds per lane (n = 0..3) the voltage swing level
+ * at bits 4n+1:4n and the pre-emphasis level at bits 4n+3:4n+2, both 0..3
+ * as in DPCD TRAINING_LANEn_SET.
+ */
+#define SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK       0xff
+#define SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE__SHIFT     0x0
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE0_SWING_MASK         0x3
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE0_SWING__SHIFT       0x0
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE0_PREEMPH_MASK       0xc
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE0_PREEMPH__SHIFT     0x2
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE1_SWING_MASK         0x30
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE1_SWING__SHIFT       0x4
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE1_PREEMPH_MASK       0xc0
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE1_PREEMPH__SHIFT     0x6
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE2_SWING_MASK         0x300
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE2_SWING__SHIFT       0x8
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE2_PREEMPH_MASK       0xc00
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE2_PREEMPH__SHIFT     0xa
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE3_SWING_MASK         0x3000
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE3_SWING__SHIFT       0xc
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE3_PREEMPH_MASK       0xc000
+#define SIMEXT_DIG_TX_DRIVE__TX_LANE3_PREEMPH__SHIFT     0xe
+
+#define SIMEXT_PLL_VCO_MIN_KHZ        600000
+#define SIMEXT_PLL_VCO_MAX_KHZ        1200000
+#define SIMEXT_PLL_LOCK_TIME_NS       100000
+
+// clang-format on
+
+#endif

@@ -1,0 +1,400 @@
+/*
+ * Registers of the display links' side channels: DC_HPD hot-plug lines, the
+ * DC_I2C DDC engine, the DP_AUX channels, and the DCO interrupt summary.
+ *
+ * Part of the DCE 11.0 / 10.0 register map: include dce110_regs.h, not this
+ * file. Names, offsets and masks as in the public AMD headers (see there).
+ */
+#ifndef DCE110_REGS_HPD_DDC_AUX_H
+#define DCE110_REGS_HPD_DDC_AUX_H
+
+// clang-format off
+
+/* ---- DC_HPD: hot-plug detect (HPD0..5) ----------------------------------- */
+
+#define mmDC_HPD_INT_STATUS          0x1898
+#define mmDC_HPD_INT_CONTROL         0x1899
+#define mmDC_HPD_CONTROL             0x189a
+#define mmDC_HPD_FAST_TRAIN_CNTL     0x189b
+#define mmDC_HPD_TOGGLE_FILT_CNTL    0x189c
+
+#define DC_HPD_INT_STATUS__DC_HPD_INT_STATUS_MASK                     0x1
+#define DC_HPD_INT_STATUS__DC_HPD_INT_STATUS__SHIFT                   0x0
+#define DC_HPD_INT_STATUS__DC_HPD_SENSE_MASK                          0x2
+#define DC_HPD_INT_STATUS__DC_HPD_SENSE__SHIFT                        0x1
+#define DC_HPD_INT_STATUS__DC_HPD_SENSE_DELAYED_MASK                  0x10
+#define DC_HPD_INT_STATUS__DC_HPD_SENSE_DELAYED__SHIFT                0x4
+#define DC_HPD_INT_STATUS__DC_HPD_RX_INT_STATUS_MASK                  0x100
+#define DC_HPD_INT_STATUS__DC_HPD_RX_INT_STATUS__SHIFT                0x8
+#define DC_HPD_INT_STATUS__DC_HPD_TOGGLE_FILT_CON_TIMER_VAL_MASK      0xff000
+#define DC_HPD_INT_STATUS__DC_HPD_TOGGLE_FILT_CON_TIMER_VAL__SHIFT    0xc
+#define DC_HPD_INT_STATUS__DC_HPD_TOGGLE_FILT_DISCON_TIMER_VAL_MASK   0xff000000
+#define DC_HPD_INT_STATUS__DC_HPD_TOGGLE_FILT_DISCON_TIMER_VAL__SHIFT 0x18
+#define DC_HPD_INT_CONTROL__DC_HPD_INT_ACK_MASK                       0x1
+#define DC_HPD_INT_CONTROL__DC_HPD_INT_ACK__SHIFT                     0x0
+#define DC_HPD_INT_CONTROL__DC_HPD_INT_POLARITY_MASK                  0x100
+#define DC_HPD_INT_CONTROL__DC_HPD_INT_POLARITY__SHIFT                0x8
+#define DC_HPD_INT_CONTROL__DC_HPD_INT_EN_MASK                        0x10000
+#define DC_HPD_INT_CONTROL__DC_HPD_INT_EN__SHIFT                      0x10
+#define DC_HPD_INT_CONTROL__DC_HPD_RX_INT_ACK_MASK                    0x100000
+#define DC_HPD_INT_CONTROL__DC_HPD_RX_INT_ACK__SHIFT                  0x14
+#define DC_HPD_INT_CONTROL__DC_HPD_RX_INT_EN_MASK                     0x1000000
+#define DC_HPD_INT_CONTROL__DC_HPD_RX_INT_EN__SHIFT                   0x18
+#define DC_HPD_CONTROL__DC_HPD_CONNECTION_TIMER_MASK                  0x1fff
+#define DC_HPD_CONTROL__DC_HPD_CONNECTION_TIMER__SHIFT                0x0
+#define DC_HPD_CONTROL__DC_HPD_RX_INT_TIMER_MASK                      0x3ff0000
+#define DC_HPD_CONTROL__DC_HPD_RX_INT_TIMER__SHIFT                    0x10
+#define DC_HPD_CONTROL__DC_HPD_EN_MASK                                0x10000000
+#define DC_HPD_CONTROL__DC_HPD_EN__SHIFT                              0x1c
+#define DC_HPD_FAST_TRAIN_CNTL__DC_HPD_CONNECT_AUX_TX_DELAY_MASK      0xff
+#define DC_HPD_FAST_TRAIN_CNTL__DC_HPD_CONNECT_AUX_TX_DELAY__SHIFT    0x0
+#define DC_HPD_FAST_TRAIN_CNTL__DC_HPD_CONNECT_FAST_TRAIN_DELAY_MASK  0xff000
+#define DC_HPD_FAST_TRAIN_CNTL__DC_HPD_CONNECT_FAST_TRAIN_DELAY__SHIFT 0xc
+#define DC_HPD_FAST_TRAIN_CNTL__DC_HPD_CONNECT_AUX_TX_EN_MASK         0x1000000
+#define DC_HPD_FAST_TRAIN_CNTL__DC_HPD_CONNECT_AUX_TX_EN__SHIFT       0x18
+#define DC_HPD_FAST_TRAIN_CNTL__DC_HPD_CONNECT_FAST_TRAIN_EN_MASK     0x10000000
+#define DC_HPD_FAST_TRAIN_CNTL__DC_HPD_CONNECT_FAST_TRAIN_EN__SHIFT   0x1c
+#define DC_HPD_TOGGLE_FILT_CNTL__DC_HPD_CONNECT_INT_DELAY_MASK        0xff
+#define DC_HPD_TOGGLE_FILT_CNTL__DC_HPD_CONNECT_INT_DELAY__SHIFT      0x0
+#define DC_HPD_TOGGLE_FILT_CNTL__DC_HPD_DISCONNECT_INT_DELAY_MASK     0xff00000
+#define DC_HPD_TOGGLE_FILT_CNTL__DC_HPD_DISCONNECT_INT_DELAY__SHIFT   0x14
+
+/* ---- DC_I2C: the hardware DDC engine ------------------------------------- */
+
+#define mmDC_I2C_CONTROL                0x16d4
+#define mmDC_I2C_ARBITRATION            0x16d5
+#define mmDC_I2C_INTERRUPT_CONTROL      0x16d6
+#define mmDC_I2C_SW_STATUS              0x16d7
+#define mmDC_I2C_DDC1_HW_STATUS         0x16d8
+#define mmDC_I2C_DDC2_HW_STATUS         0x16d9
+#define mmDC_I2C_DDC3_HW_STATUS         0x16da
+#define mmDC_I2C_DDC4_HW_STATUS         0x16db
+#define mmDC_I2C_DDC5_HW_STATUS         0x16dc
+#define mmDC_I2C_DDC6_HW_STATUS         0x16dd
+#define mmDC_I2C_DDC1_SPEED             0x16de
+#define mmDC_I2C_DDC1_SETUP             0x16df
+#define mmDC_I2C_DDC2_SPEED             0x16e0
+#define mmDC_I2C_DDC2_SETUP             0x16e1
+#define mmDC_I2C_DDC3_SPEED             0x16e2
+#define mmDC_I2C_DDC3_SETUP             0x16e3
+#define mmDC_I2C_DDC4_SPEED             0x16e4
+#define mmDC_I2C_DDC4_SETUP             0x16e5
+#define mmDC_I2C_DDC5_SPEED             0x16e6
+#define mmDC_I2C_DDC5_SETUP             0x16e7
+#define mmDC_I2C_DDC6_SPEED             0x16e8
+#define mmDC_I2C_DDC6_SETUP             0x16e9
+#define mmDC_I2C_TRANSACTION0           0x16ea
+#define mmDC_I2C_TRANSACTION1           0x16eb
+#define mmDC_I2C_TRANSACTION2           0x16ec
+#define mmDC_I2C_TRANSACTION3           0x16ed
+#define mmDC_I2C_DATA                   0x16ee
+#define mmDC_I2C_DDCVGA_HW_STATUS       0x16ef
+#define mmDC_I2C_DDCVGA_SPEED           0x16f0
+#define mmDC_I2C_DDCVGA_SETUP           0x16f1
+#define mmDC_I2C_EDID_DETECT_CTRL       0x16f2
+#define mmDC_I2C_READ_REQUEST_INTERRUPT 0x16f3
+
+#define DC_I2C_CONTROL__DC_I2C_GO_MASK                          0x1
+#define DC_I2C_CONTROL__DC_I2C_GO__SHIFT                        0x0
+#define DC_I2C_CONTROL__DC_I2C_SOFT_RESET_MASK                  0x2
+#define DC_I2C_CONTROL__DC_I2C_SOFT_RESET__SHIFT                0x1
+#define DC_I2C_CONTROL__DC_I2C_SEND_RESET_MASK                  0x4
+#define DC_I2C_CONTROL__DC_I2C_SEND_RESET__SHIFT                0x2
+#define DC_I2C_CONTROL__DC_I2C_SW_STATUS_RESET_MASK             0x8
+#define DC_I2C_CONTROL__DC_I2C_SW_STATUS_RESET__SHIFT           0x3
+#define DC_I2C_CONTROL__DC_I2C_DDC_SELECT_MASK                  0x700
+#define DC_I2C_CONTROL__DC_I2C_DDC_SELECT__SHIFT                0x8
+#define DC_I2C_CONTROL__DC_I2C_TRANSACTION_COUNT_MASK           0x300000
+#define DC_I2C_CONTROL__DC_I2C_TRANSACTION_COUNT__SHIFT         0x14
+#define DC_I2C_CONTROL__DC_I2C_DBG_REF_SEL_MASK                 0x80000000
+#define DC_I2C_CONTROL__DC_I2C_DBG_REF_SEL__SHIFT               0x1f
+#define DC_I2C_ARBITRATION__DC_I2C_SW_PRIORITY_MASK             0x3
+#define DC_I2C_ARBITRATION__DC_I2C_SW_PRIORITY__SHIFT           0x0
+#define DC_I2C_ARBITRATION__DC_I2C_REG_RW_CNTL_STATUS_MASK      0xc
+#define DC_I2C_ARBITRATION__DC_I2C_REG_RW_CNTL_STATUS__SHIFT    0x2
+#define DC_I2C_ARBITRATION__DC_I2C_NO_QUEUED_SW_GO_MASK         0x10
+#define DC_I2C_ARBITRATION__DC_I2C_NO_QUEUED_SW_GO__SHIFT       0x4
+#define DC_I2C_ARBITRATION__DC_I2C_ABORT_HW_XFER_MASK           0x100
+#define DC_I2C_ARBITRATION__DC_I2C_ABORT_HW_XFER__SHIFT         0x8
+#define DC_I2C_ARBITRATION__DC_I2C_ABORT_SW_XFER_MASK           0x1000
+#define DC_I2C_ARBITRATION__DC_I2C_ABORT_SW_XFER__SHIFT         0xc
+#define DC_I2C_ARBITRATION__DC_I2C_SW_USE_I2C_REG_REQ_MASK      0x100000
+#define DC_I2C_ARBITRATION__DC_I2C_SW_USE_I2C_REG_REQ__SHIFT    0x14
+#define DC_I2C_ARBITRATION__DC_I2C_SW_DONE_USING_I2C_REG_MASK   0x200000
+#define DC_I2C_ARBITRATION__DC_I2C_SW_DONE_USING_I2C_REG__SHIFT 0x15
+#define DC_I2C_ARBITRATION__DC_I2C_DMCU_USE_I2C_REG_REQ_MASK    0x1000000
+#define DC_I2C_ARBITRATION__DC_I2C_DMCU_USE_I2C_REG_REQ__SHIFT  0x18
+#define DC_I2C_ARBITRATION__DC_I2C_DMCU_DONE_USING_I2C_REG_MASK   0x2000000
+#define DC_I2C_ARBITRATION__DC_I2C_DMCU_DONE_USING_I2C_REG__SHIFT 0x19
+#define DC_I2C_INTERRUPT_CONTROL__DC_I2C_SW_DONE_INT_MASK       0x1
+#define DC_I2C_INTERRUPT_CONTROL__DC_I2C_SW_DONE_INT__SHIFT     0x0
+#define DC_I2C_INTERRUPT_CONTROL__DC_I2C_SW_DONE_ACK_MASK       0x2
+#define DC_I2C_INTERRUPT_CONTROL__DC_I2C_SW_DONE_ACK__SHIFT     0x1
+#define DC_I2C_INTERRUPT_CONTROL__DC_I2C_SW_DONE_MASK_MASK      0x4
+#define DC_I2C_INTERRUPT_CONTROL__DC_I2C_SW_DONE_MASK__SHIFT    0x2
+#define DC_I2C_SW_STATUS__DC_I2C_SW_STATUS_MASK                 0x3
+#define DC_I2C_SW_STATUS__DC_I2C_SW_STATUS__SHIFT               0x0
+#define DC_I2C_SW_STATUS__DC_I2C_SW_DONE_MASK                   0x4
+#define DC_I2C_SW_STATUS__DC_I2C_SW_DONE__SHIFT                 0x2
+#define DC_I2C_SW_STATUS__DC_I2C_SW_ABORTED_MASK                0x10
+#define DC_I2C_SW_STATUS__DC_I2C_SW_ABORTED__SHIFT              0x4
+#define DC_I2C_SW_STATUS__DC_I2C_SW_TIMEOUT_MASK                0x20
+#define DC_I2C_SW_STATUS__DC_I2C_SW_TIMEOUT__SHIFT              0x5
+#define DC_I2C_SW_STATUS__DC_I2C_SW_INTERRUPTED_MASK            0x40
+#define DC_I2C_SW_STATUS__DC_I2C_SW_INTERRUPTED__SHIFT          0x6
+#define DC_I2C_SW_STATUS__DC_I2C_SW_BUFFER_OVERFLOW_MASK        0x80
+#define DC_I2C_SW_STATUS__DC_I2C_SW_BUFFER_OVERFLOW__SHIFT      0x7
+#define DC_I2C_SW_STATUS__DC_I2C_SW_STOPPED_ON_NACK_MASK        0x100
+#define DC_I2C_SW_STATUS__DC_I2C_SW_STOPPED_ON_NACK__SHIFT      0x8
+#define DC_I2C_SW_STATUS__DC_I2C_SW_NACK0_MASK                  0x1000
+#define DC_I2C_SW_STATUS__DC_I2C_SW_NACK0__SHIFT                0xc
+#define DC_I2C_SW_STATUS__DC_I2C_SW_NACK1_MASK                  0x2000
+#define DC_I2C_SW_STATUS__DC_I2C_SW_NACK1__SHIFT                0xd
+#define DC_I2C_SW_STATUS__DC_I2C_SW_NACK2_MASK                  0x4000
+#define DC_I2C_SW_STATUS__DC_I2C_SW_NACK2__SHIFT                0xe
+#define DC_I2C_SW_STATUS__DC_I2C_SW_NACK3_MASK                  0x8000
+#define DC_I2C_SW_STATUS__DC_I2C_SW_NACK3__SHIFT                0xf
+#define DC_I2C_SW_STATUS__DC_I2C_SW_REQ_MASK                    0x40000
+#define DC_I2C_SW_STATUS__DC_I2C_SW_REQ__SHIFT                  0x12
+/* Same layout for DDC2..6 (DC_I2C_DDCn_* names). */
+#define DC_I2C_DDC1_SPEED__DC_I2C_DDC1_THRESHOLD_MASK           0x3
+#define DC_I2C_DDC1_SPEED__DC_I2C_DDC1_THRESHOLD__SHIFT         0x0
+#define DC_I2C_DDC1_SPEED__DC_I2C_DDC1_DISABLE_FILTER_DURING_STALL_MASK   0x10
+#define DC_I2C_DDC1_SPEED__DC_I2C_DDC1_DISABLE_FILTER_DURING_STALL__SHIFT 0x4
+#define DC_I2C_DDC1_SPEED__DC_I2C_DDC1_START_STOP_TIMING_CNTL_MASK   0x300
+#define DC_I2C_DDC1_SPEED__DC_I2C_DDC1_START_STOP_TIMING_CNTL__SHIFT 0x8
+#define DC_I2C_DDC1_SPEED__DC_I2C_DDC1_PRESCALE_MASK            0xffff0000
+#define DC_I2C_DDC1_SPEED__DC_I2C_DDC1_PRESCALE__SHIFT          0x10
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_DATA_DRIVE_EN_MASK       0x1
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_DATA_DRIVE_EN__SHIFT     0x0
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_DATA_DRIVE_SEL_MASK      0x2
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_DATA_DRIVE_SEL__SHIFT    0x1
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_EDID_DETECT_ENABLE_MASK  0x10
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_EDID_DETECT_ENABLE__SHIFT 0x4
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_EDID_DETECT_MODE_MASK    0x20
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_EDID_DETECT_MODE__SHIFT  0x5
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_ENABLE_MASK              0x40
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_ENABLE__SHIFT            0x6
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_CLK_DRIVE_EN_MASK        0x80
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_CLK_DRIVE_EN__SHIFT      0x7
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_INTRA_BYTE_DELAY_MASK    0xff00
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_INTRA_BYTE_DELAY__SHIFT  0x8
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_INTRA_TRANSACTION_DELAY_MASK   0xff0000
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_INTRA_TRANSACTION_DELAY__SHIFT 0x10
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_TIME_LIMIT_MASK          0xff000000
+#define DC_I2C_DDC1_SETUP__DC_I2C_DDC1_TIME_LIMIT__SHIFT        0x18
+/* Same layout for TRANSACTION1..3 (DC_I2C_RWn, ... names). */
+#define DC_I2C_TRANSACTION0__DC_I2C_RW0_MASK                    0x1
+#define DC_I2C_TRANSACTION0__DC_I2C_RW0__SHIFT                  0x0
+#define DC_I2C_TRANSACTION0__DC_I2C_STOP_ON_NACK0_MASK          0x100
+#define DC_I2C_TRANSACTION0__DC_I2C_STOP_ON_NACK0__SHIFT        0x8
+#define DC_I2C_TRANSACTION0__DC_I2C_START0_MASK                 0x1000
+#define DC_I2C_TRANSACTION0__DC_I2C_START0__SHIFT               0xc
+#define DC_I2C_TRANSACTION0__DC_I2C_STOP0_MASK                  0x2000
+#define DC_I2C_TRANSACTION0__DC_I2C_STOP0__SHIFT                0xd
+#define DC_I2C_TRANSACTION0__DC_I2C_COUNT0_MASK                 0xff0000
+#define DC_I2C_TRANSACTION0__DC_I2C_COUNT0__SHIFT               0x10
+#define DC_I2C_DATA__DC_I2C_DATA_RW_MASK                        0x1
+#define DC_I2C_DATA__DC_I2C_DATA_RW__SHIFT                      0x0
+#define DC_I2C_DATA__DC_I2C_DATA_MASK                           0xff00
+#define DC_I2C_DATA__DC_I2C_DATA__SHIFT                         0x8
+#define DC_I2C_DATA__DC_I2C_INDEX_MASK                          0xff0000
+#define DC_I2C_DATA__DC_I2C_INDEX__SHIFT                        0x10
+#define DC_I2C_DATA__DC_I2C_INDEX_WRITE_MASK                    0x80000000
+#define DC_I2C_DATA__DC_I2C_INDEX_WRITE__SHIFT                  0x1f
+
+/* DC_I2C_SW_STATUS values and DC_I2C_REG_RW_CNTL_STATUS owners */
+#define DCE110_I2C_STATUS_IDLE          0
+#define DCE110_I2C_STATUS_USED_BY_SW    1
+#define DCE110_I2C_STATUS_USED_BY_HW    2
+
+/* ---- DP_AUX: AUX channel engines (DP_AUX0..5) --------------------------- */
+
+#define mmAUX_CONTROL               0x5c00
+#define mmAUX_SW_CONTROL            0x5c01
+#define mmAUX_ARB_CONTROL           0x5c02
+#define mmAUX_INTERRUPT_CONTROL     0x5c03
+#define mmAUX_SW_STATUS             0x5c04
+#define mmAUX_LS_STATUS             0x5c05
+#define mmAUX_SW_DATA               0x5c06
+#define mmAUX_LS_DATA               0x5c07
+#define mmAUX_DPHY_TX_REF_CONTROL   0x5c08
+#define mmAUX_DPHY_TX_CONTROL       0x5c09
+#define mmAUX_DPHY_RX_CONTROL0      0x5c0a
+#define mmAUX_DPHY_RX_CONTROL1      0x5c0b
+#define mmAUX_DPHY_TX_STATUS        0x5c0c
+#define mmAUX_DPHY_RX_STATUS        0x5c0d
+
+#define AUX_CONTROL__AUX_EN_MASK                                0x1
+#define AUX_CONTROL__AUX_EN__SHIFT                              0x0
+#define AUX_CONTROL__AUX_RESET_MASK                             0x10
+#define AUX_CONTROL__AUX_RESET__SHIFT                           0x4
+#define AUX_CONTROL__AUX_RESET_DONE_MASK                        0x20
+#define AUX_CONTROL__AUX_RESET_DONE__SHIFT                      0x5
+#define AUX_CONTROL__AUX_LS_READ_EN_MASK                        0x100
+#define AUX_CONTROL__AUX_LS_READ_EN__SHIFT                      0x8
+#define AUX_CONTROL__AUX_LS_UPDATE_DISABLE_MASK                 0x1000
+#define AUX_CONTROL__AUX_LS_UPDATE_DISABLE__SHIFT               0xc
+#define AUX_CONTROL__AUX_IGNORE_HPD_DISCON_MASK                 0x10000
+#define AUX_CONTROL__AUX_IGNORE_HPD_DISCON__SHIFT               0x10
+#define AUX_CONTROL__AUX_MODE_DET_EN_MASK                       0x40000
+#define AUX_CONTROL__AUX_MODE_DET_EN__SHIFT                     0x12
+#define AUX_CONTROL__AUX_HPD_SEL_MASK                           0x700000
+#define AUX_CONTROL__AUX_HPD_SEL__SHIFT                         0x14
+#define AUX_CONTROL__AUX_IMPCAL_REQ_EN_MASK                     0x1000000
+#define AUX_CONTROL__AUX_IMPCAL_REQ_EN__SHIFT                   0x18
+#define AUX_CONTROL__AUX_TEST_MODE_MASK                         0x10000000
+#define AUX_CONTROL__AUX_TEST_MODE__SHIFT                       0x1c
+#define AUX_CONTROL__AUX_DEGLITCH_EN_MASK                       0x20000000
+#define AUX_CONTROL__AUX_DEGLITCH_EN__SHIFT                     0x1d
+#define AUX_SW_CONTROL__AUX_SW_GO_MASK                          0x1
+#define AUX_SW_CONTROL__AUX_SW_GO__SHIFT                        0x0
+#define AUX_SW_CONTROL__AUX_LS_READ_TRIG_MASK                   0x4
+#define AUX_SW_CONTROL__AUX_LS_READ_TRIG__SHIFT                 0x2
+#define AUX_SW_CONTROL__AUX_SW_START_DELAY_MASK                 0xf0
+#define AUX_SW_CONTROL__AUX_SW_START_DELAY__SHIFT               0x4
+#define AUX_SW_CONTROL__AUX_SW_WR_BYTES_MASK                    0x1f0000
+#define AUX_SW_CONTROL__AUX_SW_WR_BYTES__SHIFT                  0x10
+#define AUX_ARB_CONTROL__AUX_ARB_PRIORITY_MASK                  0x3
+#define AUX_ARB_CONTROL__AUX_ARB_PRIORITY__SHIFT                0x0
+#define AUX_ARB_CONTROL__AUX_REG_RW_CNTL_STATUS_MASK            0xc
+#define AUX_ARB_CONTROL__AUX_REG_RW_CNTL_STATUS__SHIFT          0x2
+#define AUX_ARB_CONTROL__AUX_NO_QUEUED_SW_GO_MASK               0x100
+#define AUX_ARB_CONTROL__AUX_NO_QUEUED_SW_GO__SHIFT             0x8
+#define AUX_ARB_CONTROL__AUX_NO_QUEUED_LS_GO_MASK               0x400
+#define AUX_ARB_CONTROL__AUX_NO_QUEUED_LS_GO__SHIFT             0xa
+#define AUX_ARB_CONTROL__AUX_SW_USE_AUX_REG_REQ_MASK            0x10000
+#define AUX_ARB_CONTROL__AUX_SW_USE_AUX_REG_REQ__SHIFT          0x10
+#define AUX_ARB_CONTROL__AUX_SW_PENDING_USE_AUX_REG_REQ_MASK    0x10000
+#define AUX_ARB_CONTROL__AUX_SW_PENDING_USE_AUX_REG_REQ__SHIFT  0x10
+#define AUX_ARB_CONTROL__AUX_SW_DONE_USING_AUX_REG_MASK         0x20000
+#define AUX_ARB_CONTROL__AUX_SW_DONE_USING_AUX_REG__SHIFT       0x11
+#define AUX_ARB_CONTROL__AUX_DMCU_USE_AUX_REG_REQ_MASK          0x1000000
+#define AUX_ARB_CONTROL__AUX_DMCU_USE_AUX_REG_REQ__SHIFT        0x18
+#define AUX_ARB_CONTROL__AUX_DMCU_DONE_USING_AUX_REG_MASK       0x2000000
+#define AUX_ARB_CONTROL__AUX_DMCU_DONE_USING_AUX_REG__SHIFT     0x19
+#define AUX_INTERRUPT_CONTROL__AUX_SW_DONE_INT_MASK             0x1
+#define AUX_INTERRUPT_CONTROL__AUX_SW_DONE_INT__SHIFT           0x0
+#define AUX_INTERRUPT_CONTROL__AUX_SW_DONE_ACK_MASK             0x2
+#define AUX_INTERRUPT_CONTROL__AUX_SW_DONE_ACK__SHIFT           0x1
+#define AUX_INTERRUPT_CONTROL__AUX_SW_DONE_MASK_MASK            0x4
+#define AUX_INTERRUPT_CONTROL__AUX_SW_DONE_MASK__SHIFT          0x2
+#define AUX_INTERRUPT_CONTROL__AUX_LS_DONE_INT_MASK             0x10
+#define AUX_INTERRUPT_CONTROL__AUX_LS_DONE_INT__SHIFT           0x4
+#define AUX_INTERRUPT_CONTROL__AUX_LS_DONE_ACK_MASK             0x20
+#define AUX_INTERRUPT_CONTROL__AUX_LS_DONE_ACK__SHIFT           0x5
+#define AUX_INTERRUPT_CONTROL__AUX_LS_DONE_MASK_MASK            0x40
+#define AUX_INTERRUPT_CONTROL__AUX_LS_DONE_MASK__SHIFT          0x6
+#define AUX_SW_STATUS__AUX_SW_DONE_MASK                         0x1
+#define AUX_SW_STATUS__AUX_SW_DONE__SHIFT                       0x0
+#define AUX_SW_STATUS__AUX_SW_REQ_MASK                          0x2
+#define AUX_SW_STATUS__AUX_SW_REQ__SHIFT                        0x1
+#define AUX_SW_STATUS__AUX_SW_RX_TIMEOUT_STATE_MASK             0x70
+#define AUX_SW_STATUS__AUX_SW_RX_TIMEOUT_STATE__SHIFT           0x4
+#define AUX_SW_STATUS__AUX_SW_RX_TIMEOUT_MASK                   0x80
+#define AUX_SW_STATUS__AUX_SW_RX_TIMEOUT__SHIFT                 0x7
+#define AUX_SW_STATUS__AUX_SW_RX_OVERFLOW_MASK                  0x100
+#define AUX_SW_STATUS__AUX_SW_RX_OVERFLOW__SHIFT                0x8
+#define AUX_SW_STATUS__AUX_SW_HPD_DISCON_MASK                   0x200
+#define AUX_SW_STATUS__AUX_SW_HPD_DISCON__SHIFT                 0x9
+#define AUX_SW_STATUS__AUX_SW_RX_PARTIAL_BYTE_MASK              0x400
+#define AUX_SW_STATUS__AUX_SW_RX_PARTIAL_BYTE__SHIFT            0xa
+#define AUX_SW_STATUS__AUX_SW_NON_AUX_MODE_MASK                 0x800
+#define AUX_SW_STATUS__AUX_SW_NON_AUX_MODE__SHIFT               0xb
+#define AUX_SW_STATUS__AUX_SW_RX_MIN_COUNT_VIOL_MASK            0x1000
+#define AUX_SW_STATUS__AUX_SW_RX_MIN_COUNT_VIOL__SHIFT          0xc
+#define AUX_SW_STATUS__AUX_SW_RX_INVALID_STOP_MASK              0x4000
+#define AUX_SW_STATUS__AUX_SW_RX_INVALID_STOP__SHIFT            0xe
+#define AUX_SW_STATUS__AUX_SW_RX_SYNC_INVALID_L_MASK            0x20000
+#define AUX_SW_STATUS__AUX_SW_RX_SYNC_INVALID_L__SHIFT          0x11
+#define AUX_SW_STATUS__AUX_SW_RX_SYNC_INVALID_H_MASK            0x40000
+#define AUX_SW_STATUS__AUX_SW_RX_SYNC_INVALID_H__SHIFT          0x12
+#define AUX_SW_STATUS__AUX_SW_RX_INVALID_START_MASK             0x80000
+#define AUX_SW_STATUS__AUX_SW_RX_INVALID_START__SHIFT           0x13
+#define AUX_SW_STATUS__AUX_SW_RX_RECV_NO_DET_MASK               0x100000
+#define AUX_SW_STATUS__AUX_SW_RX_RECV_NO_DET__SHIFT             0x14
+#define AUX_SW_STATUS__AUX_SW_RX_RECV_INVALID_H_MASK            0x400000
+#define AUX_SW_STATUS__AUX_SW_RX_RECV_INVALID_H__SHIFT          0x16
+#define AUX_SW_STATUS__AUX_SW_RX_RECV_INVALID_L_MASK            0x800000
+#define AUX_SW_STATUS__AUX_SW_RX_RECV_INVALID_L__SHIFT          0x17
+#define AUX_SW_STATUS__AUX_SW_REPLY_BYTE_COUNT_MASK             0x1f000000
+#define AUX_SW_STATUS__AUX_SW_REPLY_BYTE_COUNT__SHIFT           0x18
+#define AUX_SW_STATUS__AUX_ARB_STATUS_MASK                      0xc0000000
+#define AUX_SW_STATUS__AUX_ARB_STATUS__SHIFT                    0x1e
+#define AUX_SW_DATA__AUX_SW_DATA_RW_MASK                        0x1
+#define AUX_SW_DATA__AUX_SW_DATA_RW__SHIFT                      0x0
+#define AUX_SW_DATA__AUX_SW_DATA_MASK                           0xff00
+#define AUX_SW_DATA__AUX_SW_DATA__SHIFT                         0x8
+#define AUX_SW_DATA__AUX_SW_INDEX_MASK                          0x1f0000
+#define AUX_SW_DATA__AUX_SW_INDEX__SHIFT                        0x10
+#define AUX_SW_DATA__AUX_SW_AUTOINCREMENT_DISABLE_MASK          0x80000000
+#define AUX_SW_DATA__AUX_SW_AUTOINCREMENT_DISABLE__SHIFT        0x1f
+#define AUX_DPHY_TX_REF_CONTROL__AUX_TX_REF_SEL_MASK            0x1
+#define AUX_DPHY_TX_REF_CONTROL__AUX_TX_REF_SEL__SHIFT          0x0
+#define AUX_DPHY_TX_REF_CONTROL__AUX_TX_RATE_MASK               0x30
+#define AUX_DPHY_TX_REF_CONTROL__AUX_TX_RATE__SHIFT             0x4
+#define AUX_DPHY_TX_REF_CONTROL__AUX_TX_REF_DIV_MASK            0x1ff0000
+#define AUX_DPHY_TX_REF_CONTROL__AUX_TX_REF_DIV__SHIFT          0x10
+#define AUX_DPHY_TX_CONTROL__AUX_TX_PRECHARGE_LEN_MASK          0x7
+#define AUX_DPHY_TX_CONTROL__AUX_TX_PRECHARGE_LEN__SHIFT        0x0
+#define AUX_DPHY_TX_CONTROL__AUX_TX_PRECHARGE_SYMBOLS_MASK      0x3f00
+#define AUX_DPHY_TX_CONTROL__AUX_TX_PRECHARGE_SYMBOLS__SHIFT    0x8
+#define AUX_DPHY_TX_CONTROL__AUX_MODE_DET_CHECK_DELAY_MASK      0x70000
+#define AUX_DPHY_TX_CONTROL__AUX_MODE_DET_CHECK_DELAY__SHIFT    0x10
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_START_WINDOW_MASK          0x70
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_START_WINDOW__SHIFT        0x4
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_RECEIVE_WINDOW_MASK        0x700
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_RECEIVE_WINDOW__SHIFT      0x8
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_HALF_SYM_DETECT_LEN_MASK   0x3000
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_HALF_SYM_DETECT_LEN__SHIFT 0xc
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_TRANSITION_FILTER_EN_MASK  0x10000
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_TRANSITION_FILTER_EN__SHIFT 0x10
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_PHASE_DETECT_LEN_MASK      0x300000
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_PHASE_DETECT_LEN__SHIFT    0x14
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_TIMEOUT_LEN_MASK           0x7000000
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_TIMEOUT_LEN__SHIFT         0x18
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_DETECTION_THRESHOLD_MASK   0x70000000
+#define AUX_DPHY_RX_CONTROL0__AUX_RX_DETECTION_THRESHOLD__SHIFT 0x1c
+#define AUX_DPHY_RX_CONTROL1__AUX_RX_PRECHARGE_SKIP_MASK        0xff
+#define AUX_DPHY_RX_CONTROL1__AUX_RX_PRECHARGE_SKIP__SHIFT      0x0
+
+/* AUX reply codes as found in the first reply byte, bits 7:4 */
+#define DCE110_AUX_REPLY_ACK          0x0
+#define DCE110_AUX_REPLY_NACK         0x1
+#define DCE110_AUX_REPLY_DEFER        0x2
+#define DCE110_AUX_REPLY_I2C_NACK     0x4
+#define DCE110_AUX_REPLY_I2C_DEFER    0x8
+
+/* ---- DCO: interrupt summary registers ------------------------------------ */
+
+#define mmDCO_SCRATCH0                         0x184e
+#define mmDISP_INTERRUPT_STATUS                0x1857
+#define mmDISP_INTERRUPT_STATUS_CONTINUE       0x1858
+#define mmDISP_INTERRUPT_STATUS_CONTINUE2      0x1859
+#define mmDISP_INTERRUPT_STATUS_CONTINUE3      0x185a
+#define mmDISP_INTERRUPT_STATUS_CONTINUE4      0x185b
+#define mmDISP_INTERRUPT_STATUS_CONTINUE5      0x185c
+#define mmDIG_SOFT_RESET                       0x1872
+
+/*
+ * Display n (1..6) is summarised in mmDISP_INTERRUPT_STATUS +
+ * dce110_disp_int_status_offsets[n - 1] (DISP_INTERRUPT_STATUS for 1,
+ * _CONTINUE for 2, ... _CONTINUE5 for 6), at the same bit positions. The
+ * positions below are read from DISP_INTERRUPT_STATUS, _CONTINUE and
+ * _CONTINUE5 in the DCE 11.0 header; _CONTINUE2.._CONTINUE4 follow the
+ * pattern.
+ */
+#define DISP_INTERRUPT_STATUS__DC_HPD1_INTERRUPT_MASK           0x20000
+#define DISP_INTERRUPT_STATUS__DC_HPD1_INTERRUPT__SHIFT         0x11
+#define DISP_INTERRUPT_STATUS__DC_HPD1_RX_INTERRUPT_MASK        0x40000
+#define DISP_INTERRUPT_STATUS__DC_HPD1_RX_INTERRUPT__SHIFT      0x12
+#define DISP_INTERRUPT_STATUS__AUX1_SW_DONE_INTERRUPT_MASK      0x80000
+#define DISP_INTERRUPT_STATUS__AUX1_SW_DONE_INTERRUPT__SHIFT    0x13
+#define DISP_INTERRUPT_STATUS__DC_I2C_SW_DONE_INTERRUPT_MASK    0x1000000
+#define DISP_INTERRUPT_STATUS__DC_I2C_SW_DONE_INTERRUPT__SHIFT  0x18
+#define DISP_INTERRUPT_STATUS__DISP_INTERRUPT_STATUS_CONTINUE_MASK   0x80000000
+#define DISP_INTERRUPT_STATUS__DISP_INTERRUPT_STATUS_CONTINUE__SHIFT 0x1f
+
+// clang-format on
+
+#endif

@@ -1,0 +1,253 @@
+/*
+ * libdcsim: a simulated DCE 11.0 / 10.0 display engine with virtual monitors.
+ *
+ * A struct sim stands behind the same struct dc_hw seam that the VFIO/UIO
+ * backends implement: Display Core programs its registers (the mmFOO numbers
+ * of dc/dce110/dce110_regs.h) and the simulator reacts like the chip and the
+ * attached monitors would: hot-plug lines, the DDC engine, AUX channels and
+ * DPCD receivers with link training, timing generators driven by the
+ * programmed pixel clock, surface flips and interrupts. docs/sim.md describes
+ * every modelled register; docs/scenarios.md the scenario JSON.
+ *
+ * Conventions: functions return 0 (or a count) or a negative errno. Errors
+ * that need explaining (scenarios, EDID files, plug descriptions) come back
+ * as text in a struct sim_error; the library never prints. No threads: the
+ * owner polls sim_irq_fd() and sim_timer_fd() and calls sim_dispatch().
+ *
+ * Clocks: in virtual time nothing moves unless sim_advance() (or a DC delay
+ * through dc_hw) moves it, so tests are exact and fast. In real time the
+ * simulator follows CLOCK_MONOTONIC.
+ *
+ * The simulated hardware (registers, monitors, clock base, scanout history)
+ * lives in one position-independent block of memory, anonymous or a file
+ * (sim_options.state_path), so that a restarted process can re-attach to it
+ * with sim_attach() and find the "hardware" exactly as it was left.
+ */
+#ifndef DCD_SIM_H
+#define DCD_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct dc_hw;
+struct sim;
+
+/* Text of a failure, e.g. "default.json: connectors[2].hpd: 7 is out of range 1..6". */
+struct sim_error {
+	char msg[512];
+};
+
+enum sim_clock_mode {
+	SIM_CLOCK_SCENARIO = 0, /* as the scenario says (virtual unless "clock": "real") */
+	SIM_CLOCK_VIRTUAL,
+	SIM_CLOCK_REAL,
+};
+
+struct sim_options {
+	/* Scenario file; NULL with scenario_json NULL selects the built-in default. */
+	const char *scenario_path;
+	/* Scenario given as text instead of a file ("file" EDIDs are refused). */
+	const char *scenario_json;
+	/* NULL: anonymous memory. Otherwise the hardware state is kept in this
+	 * file (created or truncated, mode 0600) so sim_attach() can reopen it. */
+	const char *state_path;
+	enum sim_clock_mode clock;
+};
+
+/*
+ * Builds the simulated engine. opts may be NULL (built-in default scenario,
+ * its clock mode, anonymous memory). Returns 0 or -errno with err filled.
+ */
+int sim_create(const struct sim_options *opts, struct sim **out, struct sim_error *err);
+
+/*
+ * Re-opens the hardware state a previous sim_create() left in state_path:
+ * registers, monitors, timelines and history continue where they were.
+ * Host-side things (memory mappings, trace) start empty.
+ */
+int sim_attach(const char *state_path, struct sim **out, struct sim_error *err);
+
+/* Frees the host side; the state file (if any) stays. NULL is accepted. */
+void sim_destroy(struct sim *sim);
+
+/* The register/clock/interrupt seam Display Core uses. Owned by sim. */
+struct dc_hw *sim_hw(struct sim *sim);
+
+/* The built-in default scenario (Carrizo, DP 4K60, HDMI 1080p, eDP, empty DP). */
+const char *sim_default_scenario(void);
+
+/*
+ * Parses and validates a scenario without building anything (used by the
+ * fuzzer and by tools that check files). name appears in error messages;
+ * dir resolves relative EDID file names (NULL refuses EDID files).
+ */
+int sim_scenario_check(const char *json, size_t len, const char *name, const char *dir,
+		       struct sim_error *err);
+
+/* ---- Time ---------------------------------------------------------------- */
+
+uint64_t sim_now_ns(struct sim *sim);
+bool sim_is_virtual(struct sim *sim);
+
+/* Virtual time only (-EPERM otherwise): moves the clock and runs what falls due. */
+int sim_advance(struct sim *sim, uint64_t ns);
+
+/*
+ * Real time: a timerfd armed for the next internal event (a transaction
+ * completing, a hot-plug filter expiring, a vertical interrupt that is
+ * enabled, a pending flip). Poll it readable, then call sim_dispatch().
+ * Returns -1 in virtual time.
+ */
+int sim_timer_fd(struct sim *sim);
+
+/*
+ * An eventfd that is readable while any enabled interrupt source is pending
+ * (the same fd as dc_hw's irq_fd).
+ */
+int sim_irq_fd(struct sim *sim);
+
+/* Processes everything due now, re-arms the timer, updates the irq fd. */
+int sim_dispatch(struct sim *sim);
+
+/* ---- Topology and runtime control ---------------------------------------- */
+
+enum sim_connector_type {
+	SIM_CONN_DP,
+	SIM_CONN_HDMI,
+	SIM_CONN_DVI,
+	SIM_CONN_EDP,
+};
+
+struct sim_connector_info {
+	char name[16]; /* "DP-1", "HDMI-A-1", "DVI-D-1", "eDP-1" */
+	enum sim_connector_type type;
+	unsigned hpd;	  /* HPD instance 0..5 (DC_HPD1..6) */
+	unsigned ddc;	  /* DDC line 0..5 (DC_I2C_DDC1..6) */
+	int aux;	  /* DP_AUX instance 0..5, -1 for none */
+	unsigned encoder; /* DIG instance */
+	bool plugged;	  /* a display is attached */
+	bool dp_sink;	  /* the attached display speaks DP (AUX/DPCD) */
+	bool dongle;	  /* a DP++ adaptor sits between connector and display */
+};
+
+int sim_connector_count(struct sim *sim);
+int sim_connector_info(struct sim *sim, unsigned conn, struct sim_connector_info *info);
+/* Connector index by name ("HDMI-A-1"), or -ENOENT. */
+int sim_connector_find(struct sim *sim, const char *name);
+
+/*
+ * Attaches a display: with edid != NULL the connector's configured display
+ * (or a plain one of the connector's kind) gets these EDID bytes; with edid
+ * NULL the display the scenario configured. Raises the HPD line (a long
+ * pulse as seen by DC_HPD). -EBUSY if something is plugged already.
+ */
+int sim_plug(struct sim *sim, unsigned conn, const uint8_t *edid, size_t edid_len);
+
+/* Attaches a display described as scenario JSON (the "display" object). */
+int sim_plug_json(struct sim *sim, unsigned conn, const char *display_json, struct sim_error *err);
+
+int sim_unplug(struct sim *sim, unsigned conn);
+
+/*
+ * DP sinks: a short HPD pulse (0.5 ms) after setting DEVICE_SERVICE_IRQ_VECTOR
+ * (DPCD 0x201, mirrored at 0x2003) bits.
+ */
+int sim_dp_irq(struct sim *sim, unsigned conn, uint8_t irq_vector);
+
+/*
+ * DP sinks: the receiver loses the link (lane status drops, LINK_STATUS_UPDATED
+ * is set) and signals it with a short HPD pulse.
+ */
+int sim_drop_link(struct sim *sim, unsigned conn);
+
+/* DP sinks: the next native AUX requests are answered with n DEFERs each. */
+int sim_set_aux_defer(struct sim *sim, unsigned conn, unsigned n);
+
+/* Back door for tests and tools: the receiver's DPCD as the sink sees it. */
+int sim_dpcd_peek(struct sim *sim, unsigned conn, uint32_t addr, uint8_t *buf, size_t len);
+/* The sink's SCDC register file (HDMI 2.0 sinks), 256 bytes. */
+int sim_scdc_peek(struct sim *sim, unsigned conn, uint8_t scdc[256]);
+
+/* ---- Scanout memory and capture ------------------------------------------ */
+
+/*
+ * The simulator's IOMMU: surfaces at gpu_addr .. gpu_addr + size are read
+ * from host_ptr. Ranges must not overlap. host memory must outlive the map.
+ */
+int sim_map_memory(struct sim *sim, uint64_t gpu_addr, void *host_ptr, size_t size);
+int sim_unmap_memory(struct sim *sim, uint64_t gpu_addr);
+
+/*
+ * The visible frame of pipe (timing generator) n as the monitor would show
+ * it, 8-bit RGB, width x height of the CRTC's active area: the GRPH surface
+ * converted from its format, the cursor composited, black when the CRTC is
+ * off and the blank color when blanked. *rgb is malloc'd; caller frees.
+ */
+int sim_capture_rgb(struct sim *sim, unsigned pipe, uint8_t **rgb, unsigned *width,
+		    unsigned *height);
+
+/* CRC-32 (IEEE 802.3, as zlib's crc32) over the bytes sim_capture_rgb returns. */
+int sim_capture_crc(struct sim *sim, unsigned pipe, uint32_t *crc);
+
+/* The same frame as an 8-bit RGB PNG file. */
+int sim_capture_png(struct sim *sim, unsigned pipe, const char *path);
+
+/* One scanned-out frame in the history of a pipe. */
+struct sim_frame {
+	uint64_t frame;	   /* CRTC frame counter at the frame's start */
+	uint64_t start_ns; /* time of the frame's first line (vertical count 0) */
+	uint64_t address;  /* surface address in use (0 if graphics disabled) */
+	bool blanked;	   /* black/blank color instead of the surface */
+};
+
+/* Copies up to max most recent frames, oldest first. Returns the count. */
+int sim_scanout_history(struct sim *sim, unsigned pipe, struct sim_frame *frames, unsigned max);
+
+struct sim_stats {
+	uint64_t reg_reads;
+	uint64_t reg_writes;
+	uint64_t bad_reg_accesses; /* offsets outside the register file */
+	uint64_t unmapped_pixels;  /* scanned out from unmapped memory */
+};
+
+void sim_get_stats(struct sim *sim, struct sim_stats *stats);
+
+/* ---- Register trace ------------------------------------------------------- */
+
+enum sim_block {
+	SIM_BLOCK_OTHER,
+	SIM_BLOCK_CRTC, /* CRTC, FMT, LB (instance = pipe) */
+	SIM_BLOCK_DCP,	/* GRPH, CUR and the rest of DCP (instance = pipe) */
+	SIM_BLOCK_DIG,	/* DIG, HDMI, AFMT, TMDS, DP, SIMEXT_DIG_TX_* (instance = DIG) */
+	SIM_BLOCK_HPD,
+	SIM_BLOCK_AUX,
+	SIM_BLOCK_I2C,	  /* DC_I2C (instance -1) */
+	SIM_BLOCK_DCCG,	  /* pixel rate, DTO, SIMEXT_CRTC_CLK_SEL (instance = CRTC,
+			   * -1 for shared) */
+	SIM_BLOCK_SIMEXT, /* PLLs (instance = PLL), identification */
+};
+
+/* Which block (and instance, or -1) a register belongs to. */
+enum sim_block sim_reg_block(struct sim *sim, uint32_t reg, int *instance);
+
+struct sim_trace_entry {
+	uint64_t time_ns;
+	uint32_t reg;
+	uint32_t value;
+};
+
+/* Starts recording writes into a ring of capacity entries (replaces any old one). */
+int sim_trace_start(struct sim *sim, size_t capacity);
+void sim_trace_stop(struct sim *sim);
+/* Recorded writes still in the ring (oldest first: index 0). */
+size_t sim_trace_count(struct sim *sim);
+int sim_trace_get(struct sim *sim, size_t index, struct sim_trace_entry *entry);
+/* Writes in the ring that hit block (any instance when instance < 0). */
+size_t sim_trace_count_block(struct sim *sim, enum sim_block block, int instance);
+
+typedef void (*sim_trace_fn)(void *data, const struct sim_trace_entry *entry);
+/* Called for every register write (NULL removes it). */
+void sim_set_trace_callback(struct sim *sim, sim_trace_fn fn, void *data);
+
+#endif

@@ -1,0 +1,459 @@
+/*
+ * CRTC (timing generator): a timeline derived from the pixel clock.
+ *
+ * A running CRTC is described by its origin (base_ns, the frame number and
+ * pixel position at that time) and its pixel clock; position, frame counter
+ * and status bits at any time follow by arithmetic, so nothing ticks per
+ * frame. Pixel positions count from vertical count 0 (the start of vertical
+ * sync in the AMD timing generator); a frame is (H_TOTAL + 1) x (V_TOTAL + 1)
+ * pixels. Any change of the timing or of the clock re-bases the timeline.
+ *
+ * Events on a frame: vertical count 0 (frame counter increments, a history
+ * record starts), V_BLANK_START (V_UPDATE: double-buffered surface and
+ * cursor registers latch) and VERTICAL_INTERRUPT0's LINE_START.
+ */
+#include "sim_internal.h"
+
+#define NS_PER_S 1000000000ull
+
+static uint32_t creg(struct sim *sim, unsigned n, uint32_t generic)
+{
+	return sim->st->regs[generic + dce110_crtc_offsets[n]];
+}
+
+static uint32_t *cregp(struct sim *sim, unsigned n, uint32_t generic)
+{
+	return &sim->st->regs[generic + dce110_crtc_offsets[n]];
+}
+
+struct lines {
+	uint64_t ht, vt, fp;	/* pixels per line, lines, pixels per frame */
+	uint64_t vbs, vbe, vi0; /* V_BLANK_START, V_BLANK_END, VERTICAL_INTERRUPT0 line */
+};
+
+static void get_lines(struct sim *sim, unsigned n, struct lines *l)
+{
+	const struct sim_crtc *c = &sim->st->crtc[n];
+	uint32_t vb = creg(sim, n, mmCRTC_V_BLANK_START_END);
+
+	l->ht = c->htotal;
+	l->vt = c->vtotal;
+	l->fp = l->ht * l->vt;
+	l->vbs = SIM_GET(vb, CRTC_V_BLANK_START_END, CRTC_V_BLANK_START) % l->vt;
+	l->vbe = SIM_GET(vb, CRTC_V_BLANK_START_END, CRTC_V_BLANK_END) % l->vt;
+	l->vi0 = SIM_GET(creg(sim, n, mmCRTC_VERTICAL_INTERRUPT0_POSITION),
+			 CRTC_VERTICAL_INTERRUPT0_POSITION, CRTC_VERTICAL_INTERRUPT0_LINE_START) %
+		 l->vt;
+}
+
+/* Pixels elapsed since base at time t. */
+static uint64_t elapsed_px(const struct sim_crtc *c, uint64_t t)
+{
+	sim_u128 num, den;
+
+	if (!c->running || t <= c->base_ns)
+		return 0;
+	num = (sim_u128)(t - c->base_ns) * c->hz_num;
+	den = (sim_u128)c->hz_den * NS_PER_S;
+	return (uint64_t)(num / den);
+}
+
+/* Time at which the px-th pixel after base starts (the first t with elapsed >= px). */
+static uint64_t time_of_px(const struct sim_crtc *c, uint64_t px)
+{
+	sim_u128 num = (sim_u128)px * c->hz_den * NS_PER_S;
+
+	return c->base_ns + (uint64_t)((num + c->hz_num - 1) / c->hz_num);
+}
+
+/* Occurrences of line L (positions k * fp + L * ht) in the absolute range (a, b]. */
+static uint64_t count_line(const struct lines *l, uint64_t line, uint64_t a, uint64_t b)
+{
+	uint64_t off = line * l->ht;
+	uint64_t nb = b >= off ? (b - off) / l->fp + 1 : 0;
+	uint64_t na = a >= off ? (a - off) / l->fp + 1 : 0;
+
+	return nb - na;
+}
+
+/* First absolute position of line L after a. */
+static uint64_t next_line(const struct lines *l, uint64_t line, uint64_t a)
+{
+	uint64_t off = line * l->ht;
+
+	if (a < off)
+		return off;
+	return off + ((a - off) / l->fp + 1) * l->fp;
+}
+
+void sim_crtc_clock(struct sim *sim, unsigned n, uint64_t *num, uint64_t *den)
+{
+	struct sim_state *st = sim->st;
+	uint32_t rate, sel;
+
+	*num = 0;
+	*den = 1;
+	if (n < 6) {
+		rate = st->regs[mmCRTC0_PIXEL_RATE_CNTL + dce110_pixclk_offsets[n]];
+		if (SIM_GET(rate, CRTC0_PIXEL_RATE_CNTL, DP_DTO0_ENABLE)) {
+			uint64_t phase = st->regs[mmDP_DTO0_PHASE + dce110_pixclk_offsets[n]];
+			uint64_t modulo = st->regs[mmDP_DTO0_MODULO + dce110_pixclk_offsets[n]];
+
+			/* A DTO cannot run faster than its reference. */
+			if (phase && modulo && phase <= modulo) {
+				*num = (uint64_t)st->cfg.dpref_khz * 1000 * phase;
+				*den = modulo;
+			}
+			return;
+		}
+	}
+	sel = SIM_GET(st->ext[mmSIMEXT_CRTC_CLK_SEL + n - mmSIMEXT_ID], SIMEXT_CRTC_CLK_SEL,
+		      CRTC_PLL_SEL);
+	if (sel < DCE110_SIMEXT_NUM_PLLS && st->pll[sel].locked) {
+		*num = st->pll[sel].hz_num;
+		*den = st->pll[sel].hz_den;
+	}
+}
+
+bool sim_crtc_position(struct sim *sim, unsigned n, uint64_t t, uint64_t *frame, uint32_t *vcount,
+		       uint32_t *hcount)
+{
+	const struct sim_crtc *c = &sim->st->crtc[n];
+	uint64_t total, pos;
+
+	if (!c->running) {
+		*frame = c->last_frame;
+		*vcount = 0;
+		*hcount = 0;
+		return false;
+	}
+	total = c->base_pos + elapsed_px(c, t);
+	pos = total % ((uint64_t)c->htotal * c->vtotal);
+	*frame = c->base_frame + total / ((uint64_t)c->htotal * c->vtotal);
+	*vcount = (uint32_t)(pos / c->htotal);
+	*hcount = (uint32_t)(pos % c->htotal);
+	return true;
+}
+
+/* Appends history records for the frames that start in (a, b] (absolute). */
+static void record_frames(struct sim *sim, unsigned n, const struct lines *l, uint64_t a,
+			  uint64_t b)
+{
+	struct sim_crtc *c = &sim->st->crtc[n];
+	uint64_t count = count_line(l, 0, a, b);
+	uint64_t first = next_line(l, 0, a);
+	bool blanked =
+		creg(sim, n, mmCRTC_BLANK_CONTROL) & CRTC_BLANK_CONTROL__CRTC_BLANK_DATA_EN_MASK;
+	bool enabled = sim->st->regs[mmGRPH_ENABLE + dce110_crtc_offsets[n]] &
+		       GRPH_ENABLE__GRPH_ENABLE_MASK;
+
+	if (count > SIM_HISTORY) {
+		first += (count - SIM_HISTORY) * l->fp;
+		count = SIM_HISTORY;
+	}
+	for (uint64_t i = 0; i < count; i++) {
+		uint64_t pos = first + i * l->fp;
+		struct sim_frame_rec *r = &c->hist[c->hist_next];
+
+		r->frame = c->base_frame + pos / l->fp;
+		r->start_ns = time_of_px(c, pos - c->base_pos);
+		r->address = enabled ? c->inuse_addr : 0;
+		r->blanked = blanked;
+		c->hist_next = (c->hist_next + 1) % SIM_HISTORY;
+		if (c->hist_count < SIM_HISTORY)
+			c->hist_count++;
+	}
+}
+
+static void record_start(struct sim *sim, unsigned n, uint64_t t)
+{
+	struct sim_crtc *c = &sim->st->crtc[n];
+	struct sim_frame_rec *r = &c->hist[c->hist_next];
+
+	r->frame = c->base_frame;
+	r->start_ns = t;
+	r->address = (sim->st->regs[mmGRPH_ENABLE + dce110_crtc_offsets[n]] &
+		      GRPH_ENABLE__GRPH_ENABLE_MASK)
+			     ? c->inuse_addr
+			     : 0;
+	r->blanked = !!(creg(sim, n, mmCRTC_BLANK_CONTROL) &
+			CRTC_BLANK_CONTROL__CRTC_BLANK_DATA_EN_MASK);
+	c->hist_next = (c->hist_next + 1) % SIM_HISTORY;
+	if (c->hist_count < SIM_HISTORY)
+		c->hist_count++;
+}
+
+static uint64_t latch_position(struct sim *sim, unsigned n, const struct lines *l, uint64_t a)
+{
+	bool hretrace;
+
+	if (!sim_dcp_latch_wanted(sim, n, &hretrace))
+		return UINT64_MAX;
+	if (hretrace)
+		return (a / l->ht + 1) * l->ht;
+	return next_line(l, l->vbs, a);
+}
+
+void sim_crtc_sync(struct sim *sim, unsigned n, uint64_t t)
+{
+	struct sim_crtc *c = &sim->st->crtc[n];
+	struct lines l;
+	uint64_t a, b, a0, e;
+
+	if (!c->running)
+		return;
+	b = elapsed_px(c, t);
+	if (b <= c->done_px)
+		return;
+	get_lines(sim, n, &l);
+	a = a0 = c->base_pos + c->done_px;
+	b += c->base_pos;
+
+	e = latch_position(sim, n, &l, a);
+	if (e <= b) {
+		record_frames(sim, n, &l, a, e);
+		sim_dcp_latch(sim, n, time_of_px(c, e - c->base_pos));
+		a = e;
+	}
+	record_frames(sim, n, &l, a, b);
+
+	if (count_line(&l, l.vbs, a0, b))
+		*cregp(sim, n, mmCRTC_V_UPDATE_INT_STATUS) |=
+			CRTC_V_UPDATE_INT_STATUS__CRTC_V_UPDATE_INT_OCCURRED_MASK;
+	if (count_line(&l, l.vi0, a0, b)) {
+		uint32_t *vi = cregp(sim, n, mmCRTC_VERTICAL_INTERRUPT0_CONTROL);
+
+		*vi |= CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_STATUS_MASK;
+		if (*vi &
+		    CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_INT_ENABLE_MASK)
+			*vi |= CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_INT_STATUS_MASK;
+	}
+	c->done_px = b - c->base_pos;
+}
+
+uint64_t sim_crtc_next_event(struct sim *sim, unsigned n)
+{
+	struct sim_crtc *c = &sim->st->crtc[n];
+	struct lines l;
+	uint64_t e;
+
+	if (!c->running)
+		return UINT64_MAX;
+	get_lines(sim, n, &l);
+	e = latch_position(sim, n, &l, c->base_pos + c->done_px);
+	return e == UINT64_MAX ? e : time_of_px(c, e - c->base_pos);
+}
+
+uint64_t sim_crtc_next_wake(struct sim *sim, unsigned n)
+{
+	struct sim_crtc *c = &sim->st->crtc[n];
+	uint64_t a, next = sim_crtc_next_event(sim, n);
+	uint32_t vi = creg(sim, n, mmCRTC_VERTICAL_INTERRUPT0_CONTROL);
+	struct lines l;
+
+	if (!c->running)
+		return next;
+	get_lines(sim, n, &l);
+	a = c->base_pos + c->done_px;
+	if ((vi & CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_INT_ENABLE_MASK) &&
+	    !(vi & CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_INT_STATUS_MASK)) {
+		uint64_t t = time_of_px(c, next_line(&l, l.vi0, a) - c->base_pos);
+
+		next = t < next ? t : next;
+	}
+	if ((creg(sim, n, mmCRTC_INTERRUPT_CONTROL) &
+	     CRTC_INTERRUPT_CONTROL__CRTC_V_UPDATE_INT_MSK_MASK) &&
+	    !(creg(sim, n, mmCRTC_V_UPDATE_INT_STATUS) &
+	      CRTC_V_UPDATE_INT_STATUS__CRTC_V_UPDATE_INT_OCCURRED_MASK)) {
+		uint64_t t = time_of_px(c, next_line(&l, l.vbs, a) - c->base_pos);
+
+		next = t < next ? t : next;
+	}
+	return next;
+}
+
+void sim_crtc_retime(struct sim *sim, unsigned n, uint64_t t)
+{
+	struct sim_crtc *c = &sim->st->crtc[n];
+	uint64_t num, den, frame = c->last_frame, pos = 0;
+	uint32_t ht = SIM_GET(creg(sim, n, mmCRTC_H_TOTAL), CRTC_H_TOTAL, CRTC_H_TOTAL) + 1;
+	uint32_t vt = SIM_GET(creg(sim, n, mmCRTC_V_TOTAL), CRTC_V_TOTAL, CRTC_V_TOTAL) + 1;
+	bool was = c->running, run;
+
+	if (n >= sim->st->ncrtc_regs)
+		return;
+	sim_crtc_sync(sim, n, t);
+	if (was) {
+		uint64_t fp = (uint64_t)c->htotal * c->vtotal;
+		uint64_t total = c->base_pos + c->done_px;
+
+		frame = c->base_frame + total / fp;
+		pos = total % fp;
+		if (pos >= (uint64_t)ht * vt) {
+			pos = 0;
+			frame++;
+		}
+	}
+	sim_crtc_clock(sim, n, &num, &den);
+	run = (creg(sim, n, mmCRTC_CONTROL) & CRTC_CONTROL__CRTC_MASTER_EN_MASK) && num &&
+	      n < sim->st->npipes;
+	if (was && !run)
+		c->last_frame = frame;
+	c->running = run;
+	c->base_ns = t;
+	c->base_frame = frame;
+	c->base_pos = run && was ? pos : 0;
+	c->done_px = 0;
+	c->hz_num = num;
+	c->hz_den = den;
+	c->htotal = ht;
+	c->vtotal = vt;
+	if (run && !was)
+		record_start(sim, n, t);
+	/* With the timing generator stopped, double-buffered registers take
+	 * effect at once. */
+	if (!run)
+		sim_dcp_latch(sim, n, t);
+}
+
+void sim_crtc_retime_all(struct sim *sim, uint64_t t)
+{
+	for (unsigned i = 0; i < sim->st->ncrtc_regs; i++)
+		sim_crtc_retime(sim, i, t);
+}
+
+bool sim_crtc_irq_pending(struct sim *sim, unsigned n)
+{
+	uint32_t vi = creg(sim, n, mmCRTC_VERTICAL_INTERRUPT0_CONTROL);
+	uint32_t ic = creg(sim, n, mmCRTC_INTERRUPT_CONTROL);
+	uint32_t gs = sim->st->regs[mmGRPH_INTERRUPT_STATUS + dce110_crtc_offsets[n]];
+	uint32_t gc = sim->st->regs[mmGRPH_INTERRUPT_CONTROL + dce110_crtc_offsets[n]];
+
+	if ((vi & CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_INT_STATUS_MASK) &&
+	    (vi & CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_INT_ENABLE_MASK))
+		return true;
+	if ((creg(sim, n, mmCRTC_V_UPDATE_INT_STATUS) &
+	     CRTC_V_UPDATE_INT_STATUS__CRTC_V_UPDATE_INT_OCCURRED_MASK) &&
+	    (ic & CRTC_INTERRUPT_CONTROL__CRTC_V_UPDATE_INT_MSK_MASK))
+		return true;
+	return (gs & GRPH_INTERRUPT_STATUS__GRPH_PFLIP_INT_OCCURRED_MASK) &&
+	       (gc & GRPH_INTERRUPT_CONTROL__GRPH_PFLIP_INT_MASK_MASK);
+}
+
+static uint32_t status_reg(struct sim *sim, unsigned n, uint32_t v, uint32_t h)
+{
+	uint32_t r = 0;
+	uint32_t hb = creg(sim, n, mmCRTC_H_BLANK_START_END);
+	uint32_t vb = creg(sim, n, mmCRTC_V_BLANK_START_END);
+	uint32_t vs = creg(sim, n, mmCRTC_V_SYNC_A);
+	uint32_t hs = creg(sim, n, mmCRTC_H_SYNC_A);
+	uint32_t vbs = SIM_GET(vb, CRTC_V_BLANK_START_END, CRTC_V_BLANK_START);
+	uint32_t vbe = SIM_GET(vb, CRTC_V_BLANK_START_END, CRTC_V_BLANK_END);
+	uint32_t hbs = SIM_GET(hb, CRTC_H_BLANK_START_END, CRTC_H_BLANK_START);
+	uint32_t hbe = SIM_GET(hb, CRTC_H_BLANK_START_END, CRTC_H_BLANK_END);
+	bool vblank = vbe <= vbs ? (v >= vbs || v < vbe) : (v >= vbs && v < vbe);
+	bool hblank = hbe <= hbs ? (h >= hbs || h < hbe) : (h >= hbs && h < hbe);
+
+	r |= vblank ? CRTC_STATUS__CRTC_V_BLANK_MASK : CRTC_STATUS__CRTC_V_ACTIVE_DISP_MASK;
+	r |= hblank ? CRTC_STATUS__CRTC_H_BLANK_MASK : CRTC_STATUS__CRTC_H_ACTIVE_DISP_MASK;
+	if (v >= SIM_GET(vs, CRTC_V_SYNC_A, CRTC_V_SYNC_A_START) &&
+	    v < SIM_GET(vs, CRTC_V_SYNC_A, CRTC_V_SYNC_A_END))
+		r |= CRTC_STATUS__CRTC_V_SYNC_A_MASK;
+	if (h >= SIM_GET(hs, CRTC_H_SYNC_A, CRTC_H_SYNC_A_START) &&
+	    h < SIM_GET(hs, CRTC_H_SYNC_A, CRTC_H_SYNC_A_END))
+		r |= CRTC_STATUS__CRTC_H_SYNC_A_MASK;
+	return r;
+}
+
+uint32_t sim_crtc_read(struct sim *sim, unsigned n, uint32_t generic)
+{
+	struct sim_crtc *c = &sim->st->crtc[n];
+	uint64_t frame;
+	uint32_t v, h, val = creg(sim, n, generic);
+	bool run = sim_crtc_position(sim, n, sim->st->synced_ns, &frame, &v, &h);
+
+	switch (generic) {
+	case mmCRTC_CONTROL:
+		val &= ~CRTC_CONTROL__CRTC_CURRENT_MASTER_EN_STATE_MASK;
+		if (c->running)
+			val |= CRTC_CONTROL__CRTC_CURRENT_MASTER_EN_STATE_MASK;
+		return val;
+	case mmCRTC_BLANK_CONTROL:
+		val &= ~CRTC_BLANK_CONTROL__CRTC_CURRENT_BLANK_STATE_MASK;
+		if (val & CRTC_BLANK_CONTROL__CRTC_BLANK_DATA_EN_MASK)
+			val |= CRTC_BLANK_CONTROL__CRTC_CURRENT_BLANK_STATE_MASK;
+		return val;
+	case mmCRTC_STATUS:
+		return run ? status_reg(sim, n, v, h) : 0;
+	case mmCRTC_STATUS_POSITION:
+		return DC_FIELD(CRTC_STATUS_POSITION, CRTC_VERT_COUNT, v) |
+		       DC_FIELD(CRTC_STATUS_POSITION, CRTC_HORZ_COUNT, h);
+	case mmCRTC_NOM_VERT_POSITION:
+		return DC_FIELD(CRTC_NOM_VERT_POSITION, CRTC_VERT_COUNT_NOM, v);
+	case mmCRTC_STATUS_FRAME_COUNT:
+		return DC_FIELD(CRTC_STATUS_FRAME_COUNT, CRTC_FRAME_COUNT, frame - c->frame_reset);
+	case mmCRTC_STATUS_HV_COUNT:
+		return run ? DC_FIELD(CRTC_STATUS_HV_COUNT, CRTC_HV_COUNT, v * c->htotal + h) : 0;
+	case mmCRTC_DOUBLE_BUFFER_CONTROL:
+		return val & ~CRTC_DOUBLE_BUFFER_CONTROL__CRTC_UPDATE_PENDING_MASK;
+	default:
+		return val;
+	}
+}
+
+void sim_crtc_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value)
+{
+	struct sim_crtc *c = &sim->st->crtc[n];
+	uint32_t *r = cregp(sim, n, generic);
+	uint64_t frame;
+	uint32_t v, h;
+
+	switch (generic) {
+	case mmCRTC_V_UPDATE_INT_STATUS:
+		if (value & CRTC_V_UPDATE_INT_STATUS__CRTC_V_UPDATE_INT_CLEAR_MASK)
+			*r &= ~CRTC_V_UPDATE_INT_STATUS__CRTC_V_UPDATE_INT_OCCURRED_MASK;
+		return;
+	case mmCRTC_VERTICAL_INTERRUPT0_CONTROL: {
+		const uint32_t ro =
+			CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_STATUS_MASK |
+			CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_INT_STATUS_MASK;
+
+		*r = (*r & ro) |
+		     (value & ~ro &
+		      ~CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_CLEAR_MASK);
+		if (value & CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_CLEAR_MASK)
+			*r &= ~ro;
+		return;
+	}
+	case mmCRTC_COUNT_RESET:
+		if (value & CRTC_COUNT_RESET__CRTC_RESET_FRAME_COUNT_MASK) {
+			sim_crtc_position(sim, n, sim->st->synced_ns, &frame, &v, &h);
+			c->frame_reset = frame;
+		}
+		return;
+	case mmCRTC_STATUS:
+	case mmCRTC_STATUS_POSITION:
+	case mmCRTC_NOM_VERT_POSITION:
+	case mmCRTC_STATUS_FRAME_COUNT:
+	case mmCRTC_STATUS_VF_COUNT:
+	case mmCRTC_STATUS_HV_COUNT:
+		return; /* read-only */
+	default:
+		*r = value;
+		break;
+	}
+	switch (generic) {
+	case mmCRTC_CONTROL:
+	case mmCRTC_H_TOTAL:
+	case mmCRTC_V_TOTAL:
+		sim_crtc_retime(sim, n, sim->st->synced_ns);
+		break;
+	case mmCRTC_MASTER_UPDATE_LOCK:
+		/* unlocking lets a stopped pipe's pending updates through */
+		if (!c->running)
+			sim_dcp_latch(sim, n, sim->st->synced_ns);
+		break;
+	default:
+		break;
+	}
+}

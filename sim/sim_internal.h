@@ -1,0 +1,177 @@
+/*
+ * Internals of libdcsim shared between its source files. The host side of a
+ * simulator (struct sim) points at the hardware state (struct sim_state).
+ */
+#ifndef DCD_SIM_INTERNAL_H
+#define DCD_SIM_INTERNAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dc_hw.h"
+#include "sim.h"
+#include "sim_state.h"
+
+struct sim_mapping {
+	uint64_t gpu_addr;
+	size_t size;
+	uint8_t *host;
+};
+
+struct sim {
+	struct dc_hw hw;
+	struct sim_state *st;
+	size_t st_size;
+	int irq_fd;	/* eventfd */
+	int timer_fd;	/* timerfd (real time), -1 in virtual time */
+	bool irq_level; /* what the eventfd currently says */
+	uint64_t unmapped_pixels;
+	uint32_t scratch; /* what sim_reg() returns for offsets outside the file */
+
+	struct sim_mapping *maps;
+	size_t nmaps;
+
+	struct sim_trace_entry *trace;
+	size_t trace_cap, trace_len, trace_head;
+	sim_trace_fn trace_fn;
+	void *trace_data;
+};
+
+static inline struct sim *sim_from_hw(struct dc_hw *hw)
+{
+	return (struct sim *)((char *)hw - offsetof(struct sim, hw));
+}
+
+/* 128-bit intermediate products of time and clock arithmetic. */
+__extension__ typedef unsigned __int128 sim_u128;
+
+/* Field helpers on raw values, with the REG__FIELD_MASK/__SHIFT names. */
+#define SIM_GET(v, reg, field) DC_FIELD_GET(v, reg, field)
+
+/* Register file access (no side effects). */
+uint32_t *sim_reg(struct sim *sim, uint32_t reg);
+
+/* ---- time (sim_clock.c) ---- */
+uint64_t sim_clock_now(struct sim *sim);
+/* Processes every event up to now (real time: CLOCK_MONOTONIC). */
+void sim_sync(struct sim *sim);
+/* Processes events up to t (t >= synced time). */
+void sim_run_until(struct sim *sim, uint64_t t);
+/* Earliest future event that must wake the owner, UINT64_MAX if none. */
+uint64_t sim_next_event(struct sim *sim);
+/* Re-evaluates the interrupt line and the timer after a state change. */
+void sim_update_irq(struct sim *sim);
+/* Like sim_update_irq, but re-signals even if the owner drained the eventfd. */
+void sim_irq_rearm(struct sim *sim);
+void sim_rearm_timer(struct sim *sim);
+/* a * b / c without overflow for the values used here (b, c < 2^63). */
+uint64_t sim_muldiv(uint64_t a, uint64_t b, uint64_t c);
+uint64_t sim_muldiv_up(uint64_t a, uint64_t b, uint64_t c);
+
+/* ---- errors ---- */
+void sim_errorf(struct sim_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- register dispatch (sim_regs.c) ---- */
+uint32_t sim_reg_read(struct sim *sim, uint32_t reg);
+void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value);
+void sim_regs_reset(struct sim *sim);
+/* Decodes reg into the pipe window it belongs to; returns the pipe or -1. */
+int sim_pipe_of(const struct sim_state *st, uint32_t reg, uint32_t *generic);
+int sim_dig_of(const struct sim_state *st, uint32_t reg, uint32_t *generic);
+
+/* ---- CRTC, clocks, surfaces (sim_crtc.c, sim_pll.c, sim_flip.c) ---- */
+void sim_pll_write(struct sim *sim, unsigned pll, uint32_t generic, uint32_t value);
+uint32_t sim_pll_read(struct sim *sim, unsigned pll, uint32_t generic);
+void sim_pll_sync(struct sim *sim, uint64_t t);
+uint64_t sim_pll_next_event(struct sim *sim);
+/* The pixel clock feeding CRTC n right now, as num/den Hz (0/1 if none). */
+void sim_crtc_clock(struct sim *sim, unsigned n, uint64_t *num, uint64_t *den);
+/* Re-derives CRTC n's timeline after a timing or clock change at time t. */
+void sim_crtc_retime(struct sim *sim, unsigned n, uint64_t t);
+void sim_crtc_retime_all(struct sim *sim, uint64_t t);
+void sim_crtc_sync(struct sim *sim, unsigned n, uint64_t t);
+uint64_t sim_crtc_next_event(struct sim *sim, unsigned n);
+/* Next enabled vertical/update interrupt of CRTC n (wakes a real-time owner). */
+uint64_t sim_crtc_next_wake(struct sim *sim, unsigned n);
+uint32_t sim_crtc_read(struct sim *sim, unsigned n, uint32_t generic);
+void sim_crtc_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
+uint32_t sim_dcp_read(struct sim *sim, unsigned n, uint32_t generic);
+void sim_dcp_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
+bool sim_crtc_irq_pending(struct sim *sim, unsigned n);
+/* Surface/cursor double buffering (sim_dcp.c): is a latch due at the next
+ * V_UPDATE (or line start with *hretrace), and perform it. */
+bool sim_dcp_latch_wanted(struct sim *sim, unsigned n, bool *hretrace);
+void sim_dcp_latch(struct sim *sim, unsigned n, uint64_t t);
+/* CRTC n is scanning out at time t: frame counter, vertical/horizontal count. */
+bool sim_crtc_position(struct sim *sim, unsigned n, uint64_t t, uint64_t *frame, uint32_t *vcount,
+		       uint32_t *hcount);
+
+/* ---- HPD (sim_hpd.c) ---- */
+void sim_hpd_set_line(struct sim *sim, unsigned hpd, bool level, uint64_t t);
+void sim_hpd_pulse(struct sim *sim, unsigned hpd, uint64_t width_ns);
+void sim_hpd_sync(struct sim *sim, unsigned hpd, uint64_t t);
+uint64_t sim_hpd_next_event(struct sim *sim, unsigned hpd);
+uint32_t sim_hpd_read(struct sim *sim, unsigned hpd, uint32_t generic);
+void sim_hpd_write(struct sim *sim, unsigned hpd, uint32_t generic, uint32_t value);
+bool sim_hpd_irq_pending(struct sim *sim, unsigned hpd, bool *rx);
+bool sim_hpd_sense(struct sim *sim, unsigned hpd);
+
+/* ---- DDC engine and I2C devices (sim_i2c.c, sim_i2c_dev.c) ---- */
+uint32_t sim_i2c_read(struct sim *sim, uint32_t reg);
+void sim_i2c_write(struct sim *sim, uint32_t reg, uint32_t value);
+void sim_i2c_sync(struct sim *sim, uint64_t t);
+uint64_t sim_i2c_next_event(struct sim *sim);
+bool sim_i2c_irq_pending(struct sim *sim);
+/* One I2C byte-level bus: start/stop and byte transfers to the devices of
+ * connector c. Returns false on NACK. */
+void sim_i2c_bus_stop(struct sim_i2c_bus *bus);
+bool sim_i2c_bus_start(struct sim *sim, struct sim_connector *c, struct sim_i2c_bus *bus,
+		       uint8_t addr7, bool over_aux);
+bool sim_i2c_bus_write(struct sim *sim, struct sim_connector *c, struct sim_i2c_bus *bus,
+		       uint8_t byte);
+uint8_t sim_i2c_bus_read(struct sim *sim, struct sim_connector *c, struct sim_i2c_bus *bus);
+struct sim_connector *sim_connector_on_ddc(struct sim *sim, unsigned ddc);
+
+/* ---- AUX engine and DP receiver (sim_aux.c, sim_dpcd.c) ---- */
+uint32_t sim_aux_read(struct sim *sim, unsigned aux, uint32_t generic);
+void sim_aux_write(struct sim *sim, unsigned aux, uint32_t generic, uint32_t value);
+void sim_aux_sync(struct sim *sim, unsigned aux, uint64_t t);
+uint64_t sim_aux_next_event(struct sim *sim, unsigned aux);
+bool sim_aux_irq_pending(struct sim *sim, unsigned aux);
+void sim_dpcd_init(struct sim *sim, struct sim_connector *c);
+/* Native DPCD access as an AUX request sees it: returns DCE110_AUX_REPLY_* */
+uint8_t sim_dpcd_read(struct sim *sim, struct sim_connector *c, uint32_t addr, uint8_t *buf,
+		      unsigned len);
+uint8_t sim_dpcd_write(struct sim *sim, struct sim_connector *c, uint32_t addr, const uint8_t *buf,
+		       unsigned len);
+/* Around a change of the source side (DIG registers): settle the receivers
+ * of DIG dig before it, restart their timers after it. */
+void sim_dp_tx_before(struct sim *sim, unsigned dig);
+void sim_dp_tx_changed(struct sim *sim, unsigned dig);
+void sim_dp_link_lost(struct sim *sim, struct sim_connector *c);
+
+/* ---- DIG/HDMI side effects (sim_dig.c) ---- */
+void sim_dig_write(struct sim *sim, unsigned dig, uint32_t generic, uint32_t value);
+uint32_t sim_dig_read(struct sim *sim, unsigned dig, uint32_t generic);
+struct sim_connector *sim_connector_on_dig(struct sim *sim, unsigned dig);
+void sim_scdc_init(struct sim_connector *c);
+uint8_t sim_scdc_read_byte(struct sim *sim, struct sim_connector *c, uint8_t offset);
+void sim_scdc_write_byte(struct sim *sim, struct sim_connector *c, uint8_t offset, uint8_t v);
+
+/* ---- scenario (sim_scenario*.c) ---- */
+int sim_scenario_parse(const char *json, size_t len, const char *name, const char *dir,
+		       struct sim_config *cfg, struct sim_error *err);
+/* Parses one "display" object into d for connector type ctype. */
+int sim_display_parse_json(const char *json, uint8_t ctype, struct sim_display *d,
+			   struct sim_error *err);
+
+/* ---- connectors and trace (sim_control.c, sim_trace.c) ---- */
+void sim_connector_reset_sink(struct sim *sim, struct sim_connector *c);
+void sim_display_default(struct sim_display *d, uint8_t ctype);
+void sim_trace_record(struct sim *sim, uint32_t reg, uint32_t value);
+
+/* ---- profile ---- */
+void sim_profile_apply(struct sim_state *st);
+
+#endif

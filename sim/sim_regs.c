@@ -1,0 +1,271 @@
+/*
+ * Register file and dispatch: which block a dword offset belongs to, the
+ * power-on values, and the read/write paths into the block models. Registers
+ * that no model claims are plain storage (what is written reads back).
+ */
+#include <string.h>
+
+#include "sim_internal.h"
+
+uint32_t *sim_reg(struct sim *sim, uint32_t reg)
+{
+	if (reg < SIM_REG_COUNT)
+		return &sim->st->regs[reg];
+	if (reg >= mmSIMEXT_ID && reg < DCE110_SIMEXT_END)
+		return &sim->st->ext[reg - mmSIMEXT_ID];
+	/* outside the register file (callers check first): a harmless sink */
+	sim->scratch = 0;
+	return &sim->scratch;
+}
+
+int sim_pipe_of(const struct sim_state *st, uint32_t reg, uint32_t *generic)
+{
+	for (unsigned i = 0; i < st->ncrtc_regs; i++) {
+		uint32_t g = reg - dce110_crtc_offsets[i];
+
+		if (reg >= dce110_crtc_offsets[i] && g >= 0x1a00 && g < 0x1c00) {
+			*generic = g;
+			return (int)i;
+		}
+	}
+	return -1;
+}
+
+int sim_dig_of(const struct sim_state *st, uint32_t reg, uint32_t *generic)
+{
+	for (unsigned i = 0; i < st->ndigs; i++) {
+		uint32_t g = reg - dce110_dig_offsets[i];
+
+		if (reg >= dce110_dig_offsets[i] && g >= 0x4a00 && g < 0x4b00) {
+			*generic = g;
+			return (int)i;
+		}
+	}
+	return -1;
+}
+
+static int hpd_of(uint32_t reg, uint32_t *generic)
+{
+	if (reg < mmDC_HPD_INT_STATUS || reg >= mmDC_HPD_INT_STATUS + 8 * DCE110_MAX_HPDS)
+		return -1;
+	*generic = mmDC_HPD_INT_STATUS + (reg - mmDC_HPD_INT_STATUS) % 8;
+	if (*generic > mmDC_HPD_TOGGLE_FILT_CNTL)
+		return -1;
+	return (int)((reg - mmDC_HPD_INT_STATUS) / 8);
+}
+
+static int aux_of(uint32_t reg, uint32_t *generic)
+{
+	if (reg < mmAUX_CONTROL || reg >= mmAUX_CONTROL + 0x1c * DCE110_MAX_AUXES)
+		return -1;
+	*generic = mmAUX_CONTROL + (reg - mmAUX_CONTROL) % 0x1c;
+	return (int)((reg - mmAUX_CONTROL) / 0x1c);
+}
+
+static bool is_i2c(uint32_t reg)
+{
+	return reg >= mmDC_I2C_CONTROL && reg <= mmDC_I2C_READ_REQUEST_INTERRUPT;
+}
+
+/* CRTCn_PIXEL_RATE_CNTL / DP_DTOn_*: returns the CRTC, or -1. */
+static int pixclk_of(uint32_t reg)
+{
+	if (reg < mmCRTC0_PIXEL_RATE_CNTL || reg > mmDP_DTO5_MODULO)
+		return -1;
+	if ((reg - mmCRTC0_PIXEL_RATE_CNTL) % 4 == 3)
+		return -1;
+	return (int)((reg - mmCRTC0_PIXEL_RATE_CNTL) / 4);
+}
+
+static int simext_pll_of(uint32_t reg, uint32_t *generic)
+{
+	for (unsigned i = 0; i < DCE110_SIMEXT_NUM_PLLS; i++) {
+		uint32_t g = reg - dce110_simext_pll_offsets[i];
+
+		if (g >= mmSIMEXT_PLL_CNTL && g <= mmSIMEXT_PLL_POST_DIV) {
+			*generic = g;
+			return (int)i;
+		}
+	}
+	return -1;
+}
+
+/* SIMEXT_DIG_TX_LINK_RATE / _DRIVE of DIG n: returns n, or -1. */
+static int simext_dig_tx_of(uint32_t reg)
+{
+	if (reg >= mmSIMEXT_DIG_TX_LINK_RATE && reg < mmSIMEXT_DIG_TX_LINK_RATE + DCE110_MAX_DIGS)
+		return (int)(reg - mmSIMEXT_DIG_TX_LINK_RATE);
+	if (reg >= mmSIMEXT_DIG_TX_DRIVE && reg < mmSIMEXT_DIG_TX_DRIVE + DCE110_MAX_DIGS)
+		return (int)(reg - mmSIMEXT_DIG_TX_DRIVE);
+	return -1;
+}
+
+enum sim_block sim_reg_block(struct sim *sim, uint32_t reg, int *instance)
+{
+	const struct sim_state *st = sim->st;
+	uint32_t g;
+	int i;
+
+	*instance = -1;
+	if ((i = sim_pipe_of(st, reg, &g)) >= 0) {
+		*instance = i;
+		return g < 0x1ac0 ? SIM_BLOCK_DCP : SIM_BLOCK_CRTC;
+	}
+	if ((i = sim_dig_of(st, reg, &g)) >= 0) {
+		*instance = i;
+		return SIM_BLOCK_DIG;
+	}
+	if ((i = hpd_of(reg, &g)) >= 0) {
+		*instance = i;
+		return SIM_BLOCK_HPD;
+	}
+	if ((i = aux_of(reg, &g)) >= 0) {
+		*instance = i;
+		return SIM_BLOCK_AUX;
+	}
+	if (is_i2c(reg))
+		return SIM_BLOCK_I2C;
+	if ((i = pixclk_of(reg)) >= 0) {
+		*instance = i;
+		return SIM_BLOCK_DCCG;
+	}
+	if (reg >= mmPIXCLK1_RESYNC_CNTL && reg <= mmMICROSECOND_TIME_BASE_DIV)
+		return SIM_BLOCK_DCCG;
+	if ((i = simext_dig_tx_of(reg)) >= 0) {
+		*instance = i;
+		return SIM_BLOCK_DIG;
+	}
+	if (reg >= mmSIMEXT_CRTC_CLK_SEL && reg < mmSIMEXT_CRTC_CLK_SEL + DCE110_MAX_PIPES) {
+		*instance = (int)(reg - mmSIMEXT_CRTC_CLK_SEL);
+		return SIM_BLOCK_DCCG;
+	}
+	if (reg >= mmSIMEXT_ID && reg < DCE110_SIMEXT_END) {
+		if ((i = simext_pll_of(reg, &g)) >= 0)
+			*instance = i;
+		return SIM_BLOCK_SIMEXT;
+	}
+	return SIM_BLOCK_OTHER;
+}
+
+void sim_regs_reset(struct sim *sim)
+{
+	struct sim_state *st = sim->st;
+
+	memset(st->regs, 0, sizeof(st->regs));
+	memset(st->ext, 0, sizeof(st->ext));
+	st->ext[mmSIMEXT_ID - mmSIMEXT_ID] = SIMEXT_ID_VALUE;
+	st->ext[mmSIMEXT_VERSION - mmSIMEXT_ID] = SIMEXT_VERSION_VALUE;
+	st->ext[mmSIMEXT_REFCLK_KHZ - mmSIMEXT_ID] = st->cfg.ref_khz;
+	st->ext[mmSIMEXT_DPREFCLK_KHZ - mmSIMEXT_ID] = st->cfg.dpref_khz;
+	for (unsigned i = 0; i < DCE110_SIMEXT_NUM_PLLS; i++)
+		st->ext[mmSIMEXT_PLL_CNTL + dce110_simext_pll_offsets[i] - mmSIMEXT_ID] =
+			SIMEXT_PLL_CNTL__PLL_RESET_MASK;
+	for (unsigned i = 0; i < DCE110_MAX_PIPES; i++)
+		st->ext[mmSIMEXT_CRTC_CLK_SEL + i - mmSIMEXT_ID] = SIMEXT_CRTC_PLL_NONE;
+	/* AUX reply timeout: (AUX_RX_TIMEOUT_LEN + 1) x 100 us, 400 us at reset */
+	for (unsigned i = 0; i < DCE110_MAX_AUXES; i++)
+		st->regs[mmAUX_DPHY_RX_CONTROL0 + dce110_aux_offsets[i]] =
+			DC_FIELD(AUX_DPHY_RX_CONTROL0, AUX_RX_TIMEOUT_LEN, 3);
+}
+
+/* DISP_INTERRUPT_STATUS*: the HPD, HPD RX and AUX done summary of display n. */
+static uint32_t disp_int_status(struct sim *sim, unsigned n)
+{
+	uint32_t v = 0;
+	uint32_t hpd = sim_hpd_read(sim, n, mmDC_HPD_INT_STATUS);
+
+	if (hpd & DC_HPD_INT_STATUS__DC_HPD_INT_STATUS_MASK)
+		v |= DISP_INTERRUPT_STATUS__DC_HPD1_INTERRUPT_MASK;
+	if (hpd & DC_HPD_INT_STATUS__DC_HPD_RX_INT_STATUS_MASK)
+		v |= DISP_INTERRUPT_STATUS__DC_HPD1_RX_INTERRUPT_MASK;
+	if (sim->st->regs[mmAUX_INTERRUPT_CONTROL + dce110_aux_offsets[n]] &
+	    AUX_INTERRUPT_CONTROL__AUX_SW_DONE_INT_MASK)
+		v |= DISP_INTERRUPT_STATUS__AUX1_SW_DONE_INTERRUPT_MASK;
+	if (n == 0 && (sim->st->regs[mmDC_I2C_INTERRUPT_CONTROL] &
+		       DC_I2C_INTERRUPT_CONTROL__DC_I2C_SW_DONE_INT_MASK))
+		v |= DISP_INTERRUPT_STATUS__DC_I2C_SW_DONE_INTERRUPT_MASK;
+	return v;
+}
+
+uint32_t sim_reg_read(struct sim *sim, uint32_t reg)
+{
+	struct sim_state *st = sim->st;
+	uint32_t g;
+	int i;
+
+	if (reg >= SIM_REG_COUNT && (reg < mmSIMEXT_ID || reg >= DCE110_SIMEXT_END)) {
+		st->bad_accesses++;
+		return 0;
+	}
+	if ((i = sim_pipe_of(st, reg, &g)) >= 0)
+		return g < 0x1b78 ? sim_dcp_read(sim, (unsigned)i, g)
+				  : sim_crtc_read(sim, (unsigned)i, g);
+	if ((i = sim_dig_of(st, reg, &g)) >= 0)
+		return sim_dig_read(sim, (unsigned)i, g);
+	if ((i = hpd_of(reg, &g)) >= 0)
+		return sim_hpd_read(sim, (unsigned)i, g);
+	if ((i = aux_of(reg, &g)) >= 0)
+		return sim_aux_read(sim, (unsigned)i, g);
+	if (is_i2c(reg))
+		return sim_i2c_read(sim, reg);
+	if ((i = simext_pll_of(reg, &g)) >= 0)
+		return sim_pll_read(sim, (unsigned)i, g);
+	if (reg >= mmDISP_INTERRUPT_STATUS && reg <= mmDISP_INTERRUPT_STATUS_CONTINUE5)
+		return disp_int_status(sim, reg - mmDISP_INTERRUPT_STATUS);
+	return *sim_reg(sim, reg);
+}
+
+void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
+{
+	struct sim_state *st = sim->st;
+	uint32_t g;
+	int i;
+
+	if (reg >= SIM_REG_COUNT && (reg < mmSIMEXT_ID || reg >= DCE110_SIMEXT_END)) {
+		st->bad_accesses++;
+		return;
+	}
+	if ((i = sim_pipe_of(st, reg, &g)) >= 0) {
+		if (g < 0x1b78)
+			sim_dcp_write(sim, (unsigned)i, g, value);
+		else
+			sim_crtc_write(sim, (unsigned)i, g, value);
+		return;
+	}
+	if ((i = sim_dig_of(st, reg, &g)) >= 0) {
+		sim_dig_write(sim, (unsigned)i, g, value);
+		return;
+	}
+	if ((i = hpd_of(reg, &g)) >= 0) {
+		sim_hpd_write(sim, (unsigned)i, g, value);
+		return;
+	}
+	if ((i = aux_of(reg, &g)) >= 0) {
+		sim_aux_write(sim, (unsigned)i, g, value);
+		return;
+	}
+	if (is_i2c(reg)) {
+		sim_i2c_write(sim, reg, value);
+		return;
+	}
+	if ((i = simext_pll_of(reg, &g)) >= 0) {
+		sim_pll_write(sim, (unsigned)i, g, value);
+		return;
+	}
+	if (reg >= mmSIMEXT_ID && reg <= mmSIMEXT_DPREFCLK_KHZ)
+		return; /* read-only identification */
+	if (reg >= mmDISP_INTERRUPT_STATUS && reg <= mmDISP_INTERRUPT_STATUS_CONTINUE5)
+		return; /* read-only summary */
+	if ((i = simext_dig_tx_of(reg)) >= 0) {
+		sim_dp_tx_before(sim, (unsigned)i);
+		*sim_reg(sim, reg) = value;
+		sim_dp_tx_changed(sim, (unsigned)i);
+		return;
+	}
+	*sim_reg(sim, reg) = value;
+	if ((i = pixclk_of(reg)) >= 0 && (unsigned)i < st->ncrtc_regs)
+		sim_crtc_retime(sim, (unsigned)i, st->synced_ns);
+	else if (reg >= mmSIMEXT_CRTC_CLK_SEL &&
+		 reg < mmSIMEXT_CRTC_CLK_SEL + (uint32_t)st->ncrtc_regs)
+		sim_crtc_retime(sim, reg - mmSIMEXT_CRTC_CLK_SEL, st->synced_ns);
+}

@@ -1,0 +1,60 @@
+/*
+ * Helpers for the simulator tests: they program the simulated registers the
+ * way Display Core would (DC_I2C engine, AUX engine, PLL, CRTC), through
+ * struct dc_hw only.
+ */
+#ifndef SIM_TEST_UTIL_H
+#define SIM_TEST_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dc_hw.h"
+#include "dce110_regs.h"
+#include "sim.h"
+
+/* Creates a virtual-time simulator from JSON text (NULL: the default). */
+struct sim *st_create(const char *json);
+
+/* One I2C transaction of a DC_I2C submission. */
+struct st_i2c_txn {
+	uint8_t addr7;
+	bool read;
+	uint8_t *data; /* bytes to write, or where read bytes go */
+	unsigned len;
+	bool stop;
+};
+
+/* Runs up to 4 transactions on DDC line ddc (0-based) through the DC_I2C
+ * engine; returns the final DC_I2C_SW_STATUS. */
+uint32_t st_i2c(struct dc_hw *hw, unsigned ddc, struct st_i2c_txn *txn, unsigned n);
+
+/* Reads len EDID bytes from segment/offset with the E-DDC sequence (segment
+ * pointer write only when segment > 0). Returns DC_I2C_SW_STATUS. */
+uint32_t st_i2c_read_edid(struct dc_hw *hw, unsigned ddc, uint8_t segment, uint8_t offset,
+			  uint8_t *buf, unsigned len);
+
+/* AUX request on engine aux: returns AUX_SW_STATUS; the reply command byte
+ * and data land in *reply_cmd / reply (reply_len bytes, without the command). */
+uint32_t st_aux(struct dc_hw *hw, unsigned aux, uint8_t cmd, uint32_t addr, const uint8_t *wdata,
+		unsigned wlen, unsigned rlen, uint8_t *reply_cmd, uint8_t *reply,
+		unsigned *reply_len);
+
+/* Native DPCD read/write that must be ACKed. */
+void st_dpcd_read(struct dc_hw *hw, unsigned aux, uint32_t addr, uint8_t *buf, unsigned len);
+void st_dpcd_write(struct dc_hw *hw, unsigned aux, uint32_t addr, const uint8_t *buf, unsigned len);
+
+/* Enables HPD line hpd (0-based) with interrupts on connect. */
+void st_hpd_enable(struct dc_hw *hw, unsigned hpd);
+
+/* Programs PLL pll for ref_div / fb_div.frac / post_div, waits for lock. */
+void st_pll_program(struct dc_hw *hw, unsigned pll, uint32_t ref_div, uint32_t fb_div,
+		    uint32_t frac, uint32_t post_div);
+
+/* Programs CRTC n for a timing (totals and blanking), clocked by PLL pll,
+ * and enables it. V_BLANK_START = vactive, V_BLANK_END = 0 etc. */
+void st_crtc_program(struct dc_hw *hw, unsigned n, unsigned pll, unsigned htotal, unsigned hactive,
+		     unsigned vtotal, unsigned vactive);
+
+#endif
