@@ -1,7 +1,7 @@
 /*
  * EDID builder: the produced bytes checked structurally with small
  * independent decoders (header, checksums, vendor, DTDs, CTA-861 data
- * blocks). The round trip through dc/edid is added when both are merged.
+ * blocks). The round trip through dc/edid is test_sim_edid_roundtrip.c.
  */
 #include <errno.h>
 #include <setjmp.h>
