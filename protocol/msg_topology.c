@@ -191,7 +191,6 @@ static int check_plane_info(const struct dcp_plane_info *p, const char *msg, str
 static int check_link_info(const void *body, const char *msg, struct dcp_error *err)
 {
 	const struct dcp_link_info *m = body;
-
 	int ret = dcp_check_link(msg, m->link, err);
 
 	if (ret)
@@ -201,6 +200,9 @@ static int check_link_info(const void *body, const char *msg, struct dcp_error *
 				   DCP_LINK_TYPE_COUNT - 1);
 	if (m->flags & ~LINK_FLAGS_KNOWN)
 		return dcp_invalid(err, "%s: flags 0x%x have unknown bits", msg, m->flags);
+	ret = check_sink(&m->sink, m->connection, msg, err);
+	if (ret)
+		return ret;
 	if (m->mode_count > DCP_MAX_MODES || m->plane_count > DCP_MAX_PLANES)
 		return dcp_invalid(err, "%s: %u modes / %u planes, at most %u / %u", msg,
 				   m->mode_count, m->plane_count, DCP_MAX_MODES, DCP_MAX_PLANES);
@@ -211,8 +213,6 @@ static int check_link_info(const void *body, const char *msg, struct dcp_error *
 		return dcp_invalid(err, "%s: %u modes on a link that is not connected", msg,
 				   m->mode_count);
 	ret = dcp_check_str(msg, "link name", m->name, sizeof(m->name), err);
-	if (!ret)
-		ret = check_sink(&m->sink, m->connection, msg, err);
 	if (!ret)
 		ret = dcp_check_lease_state(msg, m->lease_state, m->lease_id, err);
 	if (!ret)
