@@ -219,9 +219,9 @@ static void fill(uint16_t opcode, union sample_body *b)
 		break;
 	}
 	case DCP_EVENT_FLIP_DONE:
-		b->srv.flip_done = (struct dcp_flip_done){ 1, DCP_PLANE_PRIMARY,
-							   0x0123456789abcdefull, 1ull << 40,
-							   123456789012345ull };
+		b->srv.flip_done =
+			(struct dcp_flip_done){ 1, DCP_PLANE_PRIMARY, 0x0123456789abcdefull,
+						1ull << 40, 123456789012345ull };
 		break;
 	case DCP_EVENT_VBLANK:
 		b->srv.vblank = (struct dcp_vblank){ 1, 2, 99999, 5000000000ull };

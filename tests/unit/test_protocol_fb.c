@@ -213,12 +213,9 @@ static void sizes_beyond_four_gib(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(packed_rgb_sizes),
-		cmocka_unit_test(subsampled_planes),
-		cmocka_unit_test(unknown_formats),
-		cmocka_unit_test(modifiers),
-		cmocka_unit_test(zero_and_absurd_sizes),
-		cmocka_unit_test(pitches),
+		cmocka_unit_test(packed_rgb_sizes),	 cmocka_unit_test(subsampled_planes),
+		cmocka_unit_test(unknown_formats),	 cmocka_unit_test(modifiers),
+		cmocka_unit_test(zero_and_absurd_sizes), cmocka_unit_test(pitches),
 		cmocka_unit_test(sizes_beyond_four_gib),
 	};
 

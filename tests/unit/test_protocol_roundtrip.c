@@ -80,7 +80,8 @@ static void every_opcode_has_a_sample(void **state)
 			continue;
 		known++;
 		if (sample_find((uint16_t)op) == (size_t)-1)
-			fail_msg("opcode 0x%04x (%s) has no sample", op, dcp_opcode_name((uint16_t)op));
+			fail_msg("opcode 0x%04x (%s) has no sample", op,
+				 dcp_opcode_name((uint16_t)op));
 	}
 	assert_int_equal(known, sample_count());
 	assert_int_equal(dcp_opcode_nfds(DCP_REQ_FB_CREATE), 1);

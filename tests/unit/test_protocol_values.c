@@ -22,20 +22,20 @@
 static uint8_t m[DCP_MAX_MESSAGE_SIZE];
 
 /* Payload offsets of the first output of a configuration (docs/protocol.md). */
-#define OUT0		8
-#define OUT1		(8 + 108)
-#define O_FLAGS		4
-#define O_ENCODING	8
-#define O_BPC		9
-#define O_BLANK		12
-#define O_MODE_FLAGS	(16 + 28)
-#define O_MODE_TYPE	(16 + 32)
-#define O_PRIMARY_FB	52
-#define O_SRC_X		56
-#define O_SRC_W		64
-#define O_DST_W		80
-#define O_CURSOR_FB	88
-#define O_CURSOR_HOT_X	100
+#define OUT0	       8
+#define OUT1	       (8 + 108)
+#define O_FLAGS	       4
+#define O_ENCODING     8
+#define O_BPC	       9
+#define O_BLANK	       12
+#define O_MODE_FLAGS   (16 + 28)
+#define O_MODE_TYPE    (16 + 32)
+#define O_PRIMARY_FB   52
+#define O_SRC_X	       56
+#define O_SRC_W	       64
+#define O_DST_W	       80
+#define O_CURSOR_FB    88
+#define O_CURSOR_HOT_X 100
 
 static size_t commit(void)
 {
@@ -355,8 +355,9 @@ static void sink_rules(void **state)
 	size_t len = sample_encode_op(DCP_EVENT_HOTPLUG, m, sizeof(m));
 
 	patch_u8(m, 4, DCP_DISCONNECTED);
-	expect_invalid(m, len, 0, -EINVAL, "HOTPLUG: a sink described on a link that is "
-					   "disconnected");
+	expect_invalid(m, len, 0, -EINVAL,
+		       "HOTPLUG: a sink described on a link that is "
+		       "disconnected");
 	len = sample_encode_op(DCP_EVENT_HOTPLUG, m, sizeof(m));
 	patch_u8(m, 18, 7);
 	expect_invalid(m, len, 0, -EINVAL, "sink max bpc 7, must be 0 or 6..16 even");
