@@ -6,8 +6,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/magic.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -16,20 +14,8 @@
 
 #include "dcd_ipc.h"
 
-static int fb_error(struct dcp_error *err, int status, enum dcp_reason reason, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fb_error(struct dcp_error *err, int status, enum dcp_reason reason, const char *fmt, ...)
-{
-	char text[DCP_MAX_TEXT + 1];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
-	va_end(ap);
-	dcp_error_set(err, status, reason, 0, "FB_CREATE: %s", text);
-	return status;
-}
+#define fb_error(err, status, reason, ...) \
+	dcp_error_set(err, status, reason, 0, "FB_CREATE: " __VA_ARGS__)
 
 /* A dma-buf's size: fstat reports it on current kernels, seeking to the end on all. */
 static int dmabuf_size(int fd, const struct stat *st, uint64_t *size)

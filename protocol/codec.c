@@ -4,8 +4,6 @@
  * count, exact length), and the session rules (order, version).
  */
 #include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "wire.h"
@@ -45,38 +43,24 @@ int dcp_opcode_nfds(uint16_t opcode)
 	return d ? d->nfds : -EPROTO;
 }
 
-static int violation(struct dcp_error *err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int violation(struct dcp_error *err, const char *fmt, ...)
-{
-	char text[DCP_MAX_TEXT + 1];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
-	va_end(ap);
-	return dcp_error_set(err, -EPROTO, DCP_REASON_PROTOCOL, DCP_ERROR_FATAL, "%s", text);
-}
-
 /* The header rules of one known message: flags and serial. */
 static int check_header(const struct dcp_msg_desc *d, const struct dcp_header *h,
 			struct dcp_error *err)
 {
 	if (h->flags & ~DCP_HEADER_NO_REPLY)
-		return violation(err, "%s: header flags 0x%04x have reserved bits set", d->name,
-				 h->flags);
+		return dcp_violation(err, "%s: header flags 0x%04x have reserved bits set", d->name,
+				     h->flags);
 	if ((h->flags & DCP_HEADER_NO_REPLY) && !d->no_reply_ok)
-		return violation(err, "%s: NO_REPLY is only allowed on requests answered by OK",
-				 d->name);
+		return dcp_violation(err, "%s: NO_REPLY is only allowed on requests answered by OK",
+				     d->name);
 	if (DCP_OPCODE_REQUEST(d->opcode)) {
 		if (h->serial == 0)
-			return violation(err, "%s: serial 0 (requests count from 1)", d->name);
+			return dcp_violation(err, "%s: serial 0 (requests count from 1)", d->name);
 	} else if (h->serial == 0 && !d->serial_zero_ok) {
-		return violation(err, "%s: serial 0 on a reply", d->name);
+		return dcp_violation(err, "%s: serial 0 on a reply", d->name);
 	} else if (h->serial != 0 && !d->serial_nonzero_ok) {
-		return violation(err, "%s: serial %u on an event that carries none", d->name,
-				 h->serial);
+		return dcp_violation(err, "%s: serial %u on an event that carries none", d->name,
+				     h->serial);
 	}
 	return 0;
 }
@@ -90,7 +74,7 @@ int dcp_encode(uint8_t *buf, size_t size, const struct dcp_header *hdr, const vo
 
 	*len = 0;
 	if (!d)
-		return violation(err, "opcode 0x%04x is not defined", hdr->opcode);
+		return dcp_violation(err, "opcode 0x%04x is not defined", hdr->opcode);
 	ret = check_header(d, hdr, err);
 	if (ret)
 		return ret;
@@ -126,17 +110,18 @@ int dcp_decode_header(const uint8_t *buf, size_t len, struct dcp_header *out, st
 
 	memset(out, 0, sizeof(*out));
 	if (len < DCP_HEADER_SIZE)
-		return violation(err, "message of %zu bytes is shorter than the %u-byte header",
-				 len, DCP_HEADER_SIZE);
+		return dcp_violation(err, "message of %zu bytes is shorter than the %u-byte header",
+				     len, DCP_HEADER_SIZE);
 	if (len > DCP_MAX_MESSAGE_SIZE)
-		return violation(err, "message of %zu bytes exceeds %u", len, DCP_MAX_MESSAGE_SIZE);
+		return dcp_violation(err, "message of %zu bytes exceeds %u", len,
+				     DCP_MAX_MESSAGE_SIZE);
 	out->opcode = rd_u16(&r);
 	out->flags = rd_u16(&r);
 	out->length = rd_u32(&r);
 	out->serial = rd_u32(&r);
 	if (out->length != len)
-		return violation(err, "header says %u bytes, the message has %zu", out->length,
-				 len);
+		return dcp_violation(err, "header says %u bytes, the message has %zu", out->length,
+				     len);
 	return 0;
 }
 
@@ -151,15 +136,16 @@ static int decode(const uint8_t *buf, size_t len, unsigned nfds, bool from_clien
 		return ret;
 	d = dcp_msg_lookup(hdr->opcode);
 	if (!d)
-		return violation(err, "opcode 0x%04x is not defined", hdr->opcode);
+		return dcp_violation(err, "opcode 0x%04x is not defined", hdr->opcode);
 	if (from_client != DCP_OPCODE_REQUEST(hdr->opcode))
-		return violation(err, "%s (0x%04x) travels the other way", d->name, hdr->opcode);
+		return dcp_violation(err, "%s (0x%04x) travels the other way", d->name,
+				     hdr->opcode);
 	ret = check_header(d, hdr, err);
 	if (ret)
 		return ret;
 	if (nfds != d->nfds)
-		return violation(err, "%s came with %u file descriptor(s), it takes %u", d->name,
-				 nfds, d->nfds);
+		return dcp_violation(err, "%s came with %u file descriptor(s), it takes %u",
+				     d->name, nfds, d->nfds);
 	memset(body, 0, d->body_size);
 	r = (struct dcp_reader){
 		.p = buf + DCP_HEADER_SIZE,

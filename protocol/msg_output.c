@@ -4,8 +4,6 @@
  * OUTPUT_CHANGED.
  */
 #include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "wire.h"
@@ -15,25 +13,10 @@
 #define CURSOR_POS_MIN (-32768)
 #define CURSOR_POS_MAX 32767
 
-/* An error about one plane of one link. */
-static int bad_plane(struct dcp_error *err, uint32_t link, int plane, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int bad_plane(struct dcp_error *err, uint32_t link, int plane, const char *fmt, ...)
-{
-	char text[DCP_MAX_TEXT + 1];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
-	va_end(ap);
-	dcp_invalid(err, "%s", text);
-	if (err) {
-		err->link = link < DCP_MAX_LINKS ? (int32_t)link : -1;
-		err->plane = (int16_t)plane;
-	}
-	return -EINVAL;
-}
+/* An error about one plane (or -1) of one link: the ERROR names both. */
+#define bad_plane(err, link, plane, ...)                                        \
+	dcp_error_at(err, (link) < DCP_MAX_LINKS ? (int32_t)(link) : -1, plane, \
+		     dcp_invalid(err, __VA_ARGS__))
 
 /* ---- VALIDATE, COMMIT ----------------------------------------------------------- */
 
@@ -218,11 +201,8 @@ static int check_output(const struct dcp_output_config *o, const char *msg, stru
 				 "%s: link %u: blank color 0x%08x is not XRGB8888 (top byte 0)",
 				 msg, o->link, o->blank_color);
 	ret = dcp_check_mode_bits(msg, "mode", &o->mode, err);
-	if (ret) {
-		if (err)
-			err->link = (int32_t)o->link;
-		return ret;
-	}
+	if (ret)
+		return dcp_error_at(err, (int32_t)o->link, -1, ret);
 	ret = check_primary(o, msg, err);
 	return ret ? ret : check_cursor_config(o, msg, err);
 }

@@ -49,15 +49,13 @@ int dcp_error_set(struct dcp_error *err, int status, enum dcp_reason reason, uns
 	return status;
 }
 
-int dcp_invalid(struct dcp_error *err, const char *fmt, ...)
+int dcp_error_at(struct dcp_error *err, int32_t link, int plane, int status)
 {
-	char text[DCP_MAX_TEXT + 1];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
-	va_end(ap);
-	return dcp_error_set(err, -EINVAL, DCP_REASON_ARGUMENT, 0, "%s", text);
+	if (err) {
+		err->link = link;
+		err->plane = (int16_t)plane;
+	}
+	return status;
 }
 
 /* ---- writer ----------------------------------------------------------------- */

@@ -12,6 +12,7 @@
 #ifndef DCP_WIRE_H
 #define DCP_WIRE_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -71,8 +72,15 @@ bool rd_count_ok(struct dcp_reader *r, uint32_t count, uint32_t max, size_t elem
 /* Fatal unless every byte was consumed. */
 void rd_end(struct dcp_reader *r);
 
-/* A value rule failed: -EINVAL, DCP_REASON_ARGUMENT, the text. */
-int dcp_invalid(struct dcp_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A value rule failed: -EINVAL, DCP_REASON_ARGUMENT, the text (a format and its arguments). */
+#define dcp_invalid(err, ...) dcp_error_set(err, -EINVAL, DCP_REASON_ARGUMENT, 0, __VA_ARGS__)
+
+/* A framing rule failed: -EPROTO, DCP_REASON_PROTOCOL, fatal. */
+#define dcp_violation(err, ...) \
+	dcp_error_set(err, -EPROTO, DCP_REASON_PROTOCOL, DCP_ERROR_FATAL, __VA_ARGS__)
+
+/* Sets err's link and plane (when err is not NULL) and returns status. */
+int dcp_error_at(struct dcp_error *err, int32_t link, int plane, int status);
 
 /*
  * Value rule for a host-side string before encoding: NUL-terminated within
