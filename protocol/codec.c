@@ -112,13 +112,14 @@ int dcp_decode_header(const uint8_t *buf, size_t len, struct dcp_header *out, st
 	if (len < DCP_HEADER_SIZE)
 		return dcp_violation(err, "message of %zu bytes is shorter than the %u-byte header",
 				     len, DCP_HEADER_SIZE);
-	if (len > DCP_MAX_MESSAGE_SIZE)
-		return dcp_violation(err, "message of %zu bytes exceeds %u", len,
-				     DCP_MAX_MESSAGE_SIZE);
 	out->opcode = rd_u16(&r);
 	out->flags = rd_u16(&r);
 	out->length = rd_u32(&r);
 	out->serial = rd_u32(&r);
+	/* Fields first: even the ERROR about an oversized message can echo its serial. */
+	if (len > DCP_MAX_MESSAGE_SIZE)
+		return dcp_violation(err, "message of %zu bytes exceeds %u", len,
+				     DCP_MAX_MESSAGE_SIZE);
 	if (out->length != len)
 		return dcp_violation(err, "header says %u bytes, the message has %zu", out->length,
 				     len);

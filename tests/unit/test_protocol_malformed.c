@@ -60,6 +60,11 @@ static void datagram_above_the_maximum(void **state)
 	sample_encode_op(DCP_REQ_SYNC, m, sizeof(m));
 	patch_length(m, len);
 	expect_fatal(m, len, 0, "exceeds 65536");
+	/* the serial is still known, so the ERROR can echo it */
+	struct dcp_request req;
+	struct dcp_error err;
+	assert_int_equal(dcp_decode_request(m, len, 0, &req, &err), -EPROTO);
+	assert_int_equal(req.hdr.serial, 2);
 	(void)state;
 }
 
