@@ -147,9 +147,9 @@ static int tmds_error(const struct dc *dc, const struct dc_stream *s, int index,
 		      const struct dc_tmds_result *r, struct dc_error *err)
 {
 	const struct dc_link *l = &dc->links[s->link];
-	char limit[16], need[16], what[80];
 	enum dc_error_code code = DC_ERR_TMDS_CLOCK;
-	char who[96];
+	char limit[16], need[16], what[80], who[64];
+	const char *why = "";
 
 	dc_fmt_fixed(limit, sizeof(limit), fixed32_32_from_int(r->limit_khz), 1000, 2);
 	dc_fmt_fixed(need, sizeof(need), r->needed_khz, 1000, 2);
@@ -159,22 +159,24 @@ static int tmds_error(const struct dc *dc, const struct dc_stream *s, int index,
 		snprintf(who, sizeof(who), "single-link DVI carries");
 		break;
 	case DC_TMDS_LIMIT_DVI_DUAL:
-		snprintf(who, sizeof(who), "dual-link DVI carries a pixel clock");
+		snprintf(who, sizeof(who), "dual-link DVI carries pixel clocks");
 		break;
 	case DC_TMDS_LIMIT_HDMI20:
 		snprintf(who, sizeof(who), "HDMI 2.0 carries TMDS");
 		break;
 	case DC_TMDS_LIMIT_ENCODER:
-		snprintf(who, sizeof(who), "link encoder DIG %u drives TMDS%s", l->desc.dig_be,
-			 l->desc.hdmi_6g ? "" : " (no HDMI_6GB_EN)");
+		snprintf(who, sizeof(who), "link encoder DIG %u drives TMDS", l->desc.dig_be);
+		why = " (no HDMI_6GB_EN)";
 		break;
 	case DC_TMDS_LIMIT_SCDC:
 		code = DC_ERR_SINK_TMDS;
-		snprintf(who, sizeof(who), "the sink takes TMDS (no SCDC in its HF-VSDB)");
+		snprintf(who, sizeof(who), "the sink takes TMDS");
+		why = " (no SCDC in its HF-VSDB)";
 		break;
 	case DC_TMDS_LIMIT_SINK:
 		code = DC_ERR_SINK_TMDS;
-		snprintf(who, sizeof(who), "the sink takes TMDS (its EDID's max TMDS clock)");
+		snprintf(who, sizeof(who), "the sink takes TMDS");
+		why = " (its EDID's max TMDS clock)";
 		break;
 	case DC_TMDS_LIMIT_DONGLE:
 		code = DC_ERR_DONGLE;
@@ -182,10 +184,11 @@ static int tmds_error(const struct dc *dc, const struct dc_stream *s, int index,
 			 l->sink->dongle.type >= DC_DONGLE_DP_DVI_TYPE2 ? 2 : 1);
 		break;
 	case DC_TMDS_OK:
+		who[0] = '\0';
 		break;
 	}
-	return dc_error_set(err, code, index, -1, "%s: %s up to %s MHz, %s needs %s MHz", name, who,
-			    limit, what, need);
+	return dc_error_set(err, code, index, -1, "%s: %s up to %s MHz%s, %s needs %s MHz", name,
+			    who, limit, why, what, need);
 }
 
 static int check_tmds(const struct dc *dc, const struct dc_stream *s, int index, const char *name,
