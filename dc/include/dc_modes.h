@@ -96,6 +96,13 @@ struct dc_mode {
 int dc_mode_from_timing(struct dc_mode *out, const struct drm_mode_modeinfo *info,
 			enum dc_mode_source source, bool preferred);
 
+/*
+ * A short name for a mode source, as dcctl and the JSON print it: "dtd",
+ * "displayid", "cta_vic", "dmt", "std", "established", "cvt", "gtf"
+ * ("none" for DC_MODE_SOURCE_NONE or an unknown value).
+ */
+const char *dc_mode_source_name(enum dc_mode_source source);
+
 /* Checks the ordering active <= sync start <= sync end <= total, 0 or -EINVAL. */
 int dc_mode_check_timing(const struct drm_mode_modeinfo *info);
 
