@@ -79,6 +79,17 @@ static void ok(void **state)
 	expect(state, 0, DC_ERR_NONE, -1, NULL);
 }
 
+/* A w x h XRGB8888 framebuffer scanned whole (the destination is left as is). */
+static void set_fb(struct dc_plane *p, uint32_t w, uint32_t h)
+{
+	p->width = w;
+	p->height = h;
+	p->pitch = (w * 4 + 255) & ~255u;
+	p->src_x = p->src_y = 0;
+	p->src_w = w << 16;
+	p->src_h = h << 16;
+}
+
 static void test_formats(void **state)
 {
 	const uint32_t good[] = { DRM_FORMAT_XRGB8888,	  DRM_FORMAT_ARGB8888,
@@ -160,11 +171,7 @@ static void test_rectangles(void **state)
 	p->dst_h = 0;
 	expect(state, -EINVAL, DC_ERR_PLANE_SIZE, 0, NULL);
 	/* a plane smaller than the screen, unscaled: the rest shows the blank color */
-	p->width = 1024;
-	p->pitch = 4096;
-	p->src_w = 1024 << 16;
-	p->src_h = 768 << 16;
-	p->height = 768;
+	set_fb(p, 1024, 768);
 	p->dst_x = 1000;
 	p->dst_y = 1000;
 	p->dst_w = 1024;
@@ -186,32 +193,20 @@ static void test_scaling_limits(void **state)
 	       "DP-1 primary plane: vertical downscale 2160 -> 540 is 4.00:1, the scaler stays "
 	       "below 4:1");
 	/* 200x135 to full screen: 19.2x */
-	p->width = 200;
-	p->height = 135;
-	p->pitch = 1024;
-	p->src_w = 200 << 16;
-	p->src_h = 135 << 16;
+	set_fb(p, 200, 135);
 	p->dst_w = 3840;
 	p->dst_h = 2160;
 	expect(state, -ERANGE, DC_ERR_SCALER, 0,
 	       "DP-1 primary plane: horizontal upscale 200 -> 3840 is 19.20x, the scaler goes up "
 	       "to 16x");
 	/* 3840 wide and scaled vertically: the line buffer holds too few lines */
-	p->width = 3840;
-	p->height = 2160;
-	p->pitch = 15360;
-	p->src_w = 3840 << 16;
-	p->src_h = 2160 << 16;
+	set_fb(p, 3840, 2160);
 	p->dst_h = 2000;
 	expect(state, -ERANGE, DC_ERR_SCALER, 0,
 	       "DP-1 primary plane: vertical scaling 2160 -> 2000 needs 3 lines in the line "
 	       "buffer, it holds 2 of 3840 pixels (at 24 bpp)");
 	/* 1920 wide scaled up to the screen: fine */
-	p->width = 1920;
-	p->height = 1080;
-	p->pitch = 7680;
-	p->src_w = 1920 << 16;
-	p->src_h = 1080 << 16;
+	set_fb(p, 1920, 1080);
 	p->dst_h = 2160;
 	ok(state);
 }
@@ -246,16 +241,12 @@ static void test_dispclk(void **state)
 	struct dc_plane *p = primary(state);
 
 	/* 7680 source pixels a line into a 4000-pixel line time: 1075.03 MHz */
-	p->width = 7680;
-	p->pitch = 7680 * 4;
-	p->src_w = 7680 << 16;
+	set_fb(p, 7680, 2160);
 	expect(state, -ERANGE, DC_ERR_DISPLAY_CLOCK, -1,
 	       "DP-1: 3840x2160@60 RGB 8bpc with its plane needs DISPCLK 1075.03 MHz, Carrizo "
 	       "runs it at most at 643.00 MHz");
 	/* 4K60 unscaled needs 559.91 MHz: fine */
-	p->width = 3840;
-	p->pitch = 3840 * 4;
-	p->src_w = 3840 << 16;
+	set_fb(p, 3840, 2160);
 	ok(state);
 }
 

@@ -229,8 +229,8 @@ static void test_corpus_lists(void **state)
 				uint64_t area_b = (uint64_t)b->info.hdisplay * b->info.vdisplay;
 
 				if (area_a > area_b)
-					fail_msg("%s: mode %zu is larger than mode %zu", ent->d_name, i,
-						 i - 1);
+					fail_msg("%s: mode %zu is larger than mode %zu",
+						 ent->d_name, i, i - 1);
 			}
 		}
 		if (preferred_mode(edid, &pref) && !dc_mode_check_timing(&pref.info)) {
@@ -253,8 +253,8 @@ static void test_corpus_lists(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hdmi20_monitor),	  cmocka_unit_test(test_vic_only_4k),
-		cmocka_unit_test(test_hdmi_vics),	  cmocka_unit_test(test_range_limits_drop),
+		cmocka_unit_test(test_hdmi20_monitor), cmocka_unit_test(test_vic_only_4k),
+		cmocka_unit_test(test_hdmi_vics),      cmocka_unit_test(test_range_limits_drop),
 		cmocka_unit_test(test_corpus_lists),
 	};
 
