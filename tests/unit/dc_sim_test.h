@@ -48,6 +48,7 @@ struct dst {
 	unsigned nfbs;
 	/* called from the flip_done recorder, e.g. to queue the next flip */
 	void (*on_flip)(struct dst *t, const struct dst_flip *f);
+	void *user;
 };
 
 /*
