@@ -9,19 +9,18 @@
 struct fixed32_32 dc_bw_plane_mbyte_s(uint32_t pixel_khz, uint32_t htotal, uint32_t vp_w,
 				      unsigned bytes_pp, struct fixed31_32 v_ratio)
 {
-	struct fixed32_32 lines = FIXED32_32_ONE, per_line;
+	struct fixed31_32 lines = FIXED31_32_ONE;
 
-	if (!htotal || fixed31_32_is_overflow(v_ratio) || v_ratio.value < 0)
+	if (!htotal)
 		return FIXED32_32_OVERFLOW;
 	if (fixed31_32_lt(FIXED31_32_ONE, v_ratio))
-		lines = (struct fixed32_32){ (uint64_t)v_ratio.value };
+		lines = v_ratio;
 	/*
-	 * bytes per line time x lines per second:
+	 * bytes per line time x lines per second / 10^6:
 	 * vp_w x bytes_pp x lines x (pixel_khz x 1000 / htotal) / 10^6
 	 */
-	per_line = fixed32_32_from_fraction((uint64_t)vp_w * bytes_pp * pixel_khz,
-					    (uint64_t)htotal * 1000);
-	return fixed32_32_mul(per_line, lines);
+	return dc_fixed_muldiv((uint64_t)vp_w * bytes_pp * pixel_khz, lines,
+			       (uint64_t)htotal * 1000);
 }
 
 struct fixed32_32 dc_bw_available_mbyte_s(const struct dc_bw_params *p)

@@ -1,6 +1,7 @@
 /*
  * Numbers as validation messages print them: fixed-point values in a
- * chosen unit with a fixed number of decimals, modes as "WxH@R".
+ * chosen unit with a fixed number of decimals, modes as "WxH@R"; and the
+ * one exact multiply-divide the rate calcs share.
  */
 #include <stdio.h>
 
@@ -60,4 +61,18 @@ const char *dc_encoding_name(enum dc_pixel_encoding encoding)
 		return "YCbCr 4:2:0";
 	}
 	return "unknown encoding";
+}
+
+struct fixed32_32 dc_fixed_muldiv(uint64_t a, struct fixed31_32 ratio, uint64_t den)
+{
+	__extension__ typedef unsigned __int128 u128;
+	u128 q;
+
+	if (!den || ratio.value < 0 || fixed31_32_is_overflow(ratio))
+		return FIXED32_32_OVERFLOW;
+	/* (a x ratio.value / 2^32) / den in units of 2^-32: a x ratio.value / den */
+	q = ((u128)a * (uint64_t)ratio.value + den / 2) / den;
+	if (q >= UINT64_MAX)
+		return FIXED32_32_OVERFLOW;
+	return (struct fixed32_32){ (uint64_t)q };
 }

@@ -35,6 +35,14 @@ int dc_fmt_mode(char *buf, size_t size, const struct drm_mode_modeinfo *mode);
 /* "RGB", "YCbCr 4:4:4", "YCbCr 4:2:2", "YCbCr 4:2:0". */
 const char *dc_encoding_name(enum dc_pixel_encoding encoding);
 
+/*
+ * a x ratio / den as a fixed32_32, correctly rounded (halves up) from the
+ * exact 128-bit product; the overflow marker when it does not fit, when
+ * den is 0 or ratio is negative or a marker. For rates scaled by a scaler
+ * ratio without rounding twice.
+ */
+struct fixed32_32 dc_fixed_muldiv(uint64_t a, struct fixed31_32 ratio, uint64_t den);
+
 /* ---- DP link bandwidth (link_bandwidth.c) -------------------------------- */
 
 #define DC_DP_RATE_RBR	1620 /* Mbit/s per lane, raw */

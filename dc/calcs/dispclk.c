@@ -14,15 +14,15 @@
 struct fixed32_32 dc_dispclk_pipe_khz(uint32_t pixel_khz, uint32_t htotal, uint32_t vp_w,
 				      struct fixed31_32 v_ratio)
 {
-	struct fixed32_32 rate = fixed32_32_from_int(pixel_khz);
-	struct fixed32_32 lines = FIXED32_32_ONE, fill;
+	struct fixed31_32 lines = FIXED31_32_ONE;
+	struct fixed32_32 rate = fixed32_32_from_int(pixel_khz), fill;
 
 	if (!htotal)
 		return FIXED32_32_OVERFLOW;
 	if (fixed31_32_lt(FIXED31_32_ONE, v_ratio))
-		lines = (struct fixed32_32){ (uint64_t)v_ratio.value };
-	/* pixel_khz x vp_w x lines / htotal */
-	fill = fixed32_32_mul(fixed32_32_from_fraction((uint64_t)pixel_khz * vp_w, htotal), lines);
+		lines = v_ratio;
+	/* the line buffer's fill rate: pixel_khz x vp_w x lines / htotal */
+	fill = dc_fixed_muldiv((uint64_t)pixel_khz * vp_w, lines, htotal);
 	rate = fixed32_32_max(rate, fill);
 	return fixed32_32_div_int(fixed32_32_mul_int(rate, DC_DISPCLK_MARGIN_PCT), 100);
 }
