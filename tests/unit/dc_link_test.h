@@ -14,6 +14,8 @@
 #include <stdint.h>
 
 #include "dc_priv.h"
+#include "dc_test.h"
+#include "dce110_regs.h"
 #include "sim.h"
 
 #define DCLT_MS		1000000ull
