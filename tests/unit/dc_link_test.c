@@ -149,7 +149,8 @@ struct dclt *dclt_create(const char *json, enum dc_asic asic)
 			.ddc = (uint8_t)info.ddc,
 			.aux = (uint8_t)(info.aux < 0 ? 0 : info.aux),
 			.dig_be = (uint8_t)info.encoder,
-			.hdmi_6g = info.type == SIM_CONN_HDMI,
+			/* encoders able to drive HDMI 2.0 rates (also through DP++ adaptors) */
+			.hdmi_6g = info.type != SIM_CONN_DVI,
 		};
 	}
 	board.connector_count = (unsigned)n;
