@@ -33,9 +33,14 @@ static bool is_dp(enum dc_link_type type)
 	return type == DC_LINK_DP || type == DC_LINK_EDP;
 }
 
+/* Lines and encoders the connectors checked so far are wired to. */
+struct wiring {
+	uint16_t hpd, ddc, dig;
+};
+
 /* Checks one connector against the pool; fills err and returns -EINVAL. */
 static int check_connector(const struct dc_resource_pool *pool, const struct dc_board *board,
-			   unsigned i, uint16_t *digs_used, struct dc_error *err)
+			   unsigned i, struct wiring *used, struct dc_error *err)
 {
 	const struct dc_connector_desc *c = &board->connectors[i];
 	const char *asic = dc_asic_name(board->asic);
@@ -66,21 +71,33 @@ static int check_connector(const struct dc_resource_pool *pool, const struct dc_
 		return dc_error_set(err, DC_ERR_INVALID, -1, -1,
 				    "board connector %u: link encoder DIG %u, %s has %u", i,
 				    last_dig, asic, pool->link_encoders);
+	if (used->hpd & (1u << c->hpd))
+		return dc_error_set(err, DC_ERR_INVALID, -1, -1,
+				    "board connector %u: HPD line %u is already wired to another "
+				    "connector",
+				    i, c->hpd);
+	if (used->ddc & (1u << c->ddc))
+		return dc_error_set(err, DC_ERR_INVALID, -1, -1,
+				    "board connector %u: DDC line %u is already wired to another "
+				    "connector",
+				    i, c->ddc);
 	for (unsigned d = c->dig_be; d <= last_dig; d++) {
-		if (*digs_used & (1u << d))
+		if (used->dig & (1u << d))
 			return dc_error_set(err, DC_ERR_INVALID, -1, -1,
 					    "board connector %u: link encoder DIG %u is already "
 					    "wired to another connector",
 					    i, d);
-		*digs_used |= (uint16_t)(1u << d);
+		used->dig |= (uint16_t)(1u << d);
 	}
+	used->hpd |= (uint16_t)(1u << c->hpd);
+	used->ddc |= (uint16_t)(1u << c->ddc);
 	return 0;
 }
 
 int dc_board_check(const struct dc_board *board, struct dc_error *err)
 {
 	const struct dc_resource_pool *pool = dc_resource_pool_get(board->asic);
-	uint16_t digs_used = 0;
+	struct wiring used = { 0 };
 	int ret;
 
 	if (!pool)
@@ -91,7 +108,7 @@ int dc_board_check(const struct dc_board *board, struct dc_error *err)
 				    "board: %u connectors, expected 1 to %u",
 				    board->connector_count, DC_MAX_LINKS);
 	for (unsigned i = 0; i < board->connector_count; i++) {
-		ret = check_connector(pool, board, i, &digs_used, err);
+		ret = check_connector(pool, board, i, &used, err);
 		if (ret)
 			return ret;
 	}

@@ -178,10 +178,10 @@ int dc_validate(struct dc *dc, struct dc_state *state, struct dc_error *err)
 		return -EINVAL;
 	if (err)
 		*err = (struct dc_error){ .code = DC_ERR_NONE, .stream = -1, .plane = -1 };
+	clear_resources(state);
 	if (state->stream_count > DC_MAX_STREAMS)
 		return dc_error_set(err, DC_ERR_INVALID, -1, -1, "state: %u streams, at most %u",
 				    state->stream_count, DC_MAX_STREAMS);
-	clear_resources(state);
 	ret = check_links_unique(dc, state, err);
 	for (unsigned i = 0; i < state->stream_count && !ret; i++) {
 		ret = dc_validate_stream(dc, &state->streams[i], (int)i, &plans[i], err);

@@ -169,15 +169,15 @@ struct dc_sink *dc_link_sink(const struct dc *dc, unsigned link);
 
 /* What a DP receiver states in its DPCD receiver capability field (0x0000..). */
 struct dc_dp_caps {
-	uint8_t dpcd_rev;	    /* DPCD_REV, 0x10..0x14 */
-	uint32_t max_rate_mbps;	    /* MAX_LINK_RATE per lane: 1620, 2700, 5400 */
-	uint8_t max_lanes;	    /* MAX_LANE_COUNT: 1, 2 or 4 */
-	bool tps3;		    /* TPS3_SUPPORTED */
-	bool enhanced_framing;	    /* ENHANCED_FRAME_CAP */
-	bool mst;		    /* MSTM_CAP */
-	uint8_t sink_count;	    /* SINK_COUNT */
-	bool downstream_port;	    /* DOWNSTREAM_PORT_PRESENT: a branch device */
-	uint8_t downstream_type;    /* DFP type, DOWN_STREAM_PORT_TYPE bits 2:1 */
+	uint8_t dpcd_rev;	 /* DPCD_REV, 0x10..0x14 */
+	uint32_t max_rate_mbps;	 /* MAX_LINK_RATE per lane: 1620, 2700, 5400 */
+	uint8_t max_lanes;	 /* MAX_LANE_COUNT: 1, 2 or 4 */
+	bool tps3;		 /* TPS3_SUPPORTED */
+	bool enhanced_framing;	 /* ENHANCED_FRAME_CAP */
+	bool mst;		 /* MSTM_CAP */
+	uint8_t sink_count;	 /* SINK_COUNT */
+	bool downstream_port;	 /* DOWNSTREAM_PORT_PRESENT: a branch device */
+	uint8_t downstream_type; /* DFP type, DOWN_STREAM_PORT_TYPE bits 2:1 */
 };
 
 /* A DP++ (dual-mode) adaptor between a DP connector and a TMDS sink. */

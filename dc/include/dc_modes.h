@@ -96,6 +96,13 @@ struct dc_mode {
 int dc_mode_from_timing(struct dc_mode *out, const struct drm_mode_modeinfo *info,
 			enum dc_mode_source source, bool preferred);
 
+/*
+ * A short name for a mode source, as dcctl and the JSON print it: "dtd",
+ * "displayid", "cta_vic", "dmt", "std", "established", "cvt", "gtf"
+ * ("none" for DC_MODE_SOURCE_NONE or an unknown value).
+ */
+const char *dc_mode_source_name(enum dc_mode_source source);
+
 /* Checks the ordering active <= sync start <= sync end <= total, 0 or -EINVAL. */
 int dc_mode_check_timing(const struct drm_mode_modeinfo *info);
 
@@ -284,10 +291,11 @@ void dc_mode_list_set_range(struct dc_mode_list *list, const struct dc_range_lim
 /*
  * Merges candidates with the same timing (dc_mode_same_timing): keeps the
  * highest source, ORs preferred and ycbcr420, ANDs ycbcr420_only, keeps
- * DMT/VIC metadata from whichever had it. Drops modes outside the range limits except those from DTDs,
- * DisplayID and CTA VICs. Sorts: the preferred mode first (the first one
- * added, if several), then larger area, wider, progressive before
- * interlaced, higher refresh, higher source, higher clock, insertion order.
+ * DMT/VIC metadata from whichever had it. Drops modes outside the range
+ * limits except those from DTDs, DisplayID and CTA VICs. Sorts: the
+ * preferred mode first (the first one added, if several), then larger
+ * area, wider, progressive before interlaced, higher refresh, higher
+ * source, higher clock, insertion order.
  */
 int dc_mode_list_finish(struct dc_mode_list *list);
 
