@@ -16,7 +16,9 @@ static int transfer(struct dc *dc, unsigned link, struct dce110_i2c_txn *txn, un
 {
 	const struct dc_link *l = &dc->links[link];
 
-	return dce110_i2c_transfer(dc->hw, l->desc.ddc, dc->pool->pll.ref_khz, DDC_SCL_KHZ, txn, n);
+	uint32_t ref_khz = dce110_i2c_ref_khz(dc->hw, dc->pool->pll.ref_khz);
+
+	return dce110_i2c_transfer(dc->hw, l->desc.ddc, ref_khz, DDC_SCL_KHZ, txn, n);
 }
 
 int dc_ddc_read(struct dc *dc, unsigned link, uint8_t addr7, uint8_t offset, uint8_t *buf,

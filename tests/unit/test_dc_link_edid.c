@@ -69,6 +69,31 @@ static void test_four_blocks_aux(void **state)
 	dclt_destroy(t);
 }
 
+/*
+ * With the bus's real timing (100 kHz SCL from the engine's reference clock), four blocks
+ * take their 4 x 1182 bits (+ 2 segment pointer writes) of virtual time, not more.
+ */
+static void test_bus_timing(void **state)
+{
+	static const char timed[] =
+		"{ \"asic\": \"carrizo\", \"ddc_bus_timing\": true, \"connectors\": ["
+		"  { \"type\": \"HDMI\", \"hpd\": 1, \"ddc\": 1, \"encoder\": 0, \"display\": {"
+		"    \"edid\": { \"preferred\": \"cta-1080p60\", \"blocks\": 4 } } } ] }";
+	struct dclt *t = dclt_create(timed, DC_ASIC_CARRIZO);
+	unsigned link = dclt_link(t, "HDMI-A-1");
+	uint64_t start = sim_now_ns(t->sim), took;
+	uint8_t ref[512];
+
+	(void)state;
+	assert_int_equal(dc_link_detect(t->dc, link), 0);
+	took = sim_now_ns(t->sim) - start;
+	dclt_ref_edid_ddc(t, dclt_conn(t, "HDMI-A-1"), ref, 4);
+	assert_sink_edid(t, link, ref, 512);
+	assert_true(took >= 47 * DCLT_MS);
+	assert_true(took <= 50 * DCLT_MS);
+	dclt_destroy(t);
+}
+
 /* A device that does not acknowledge twice is read on the third try. */
 static void test_nack_retried(void **state)
 {
@@ -188,7 +213,7 @@ int main(void)
 		cmocka_unit_test(test_four_blocks_ddc), cmocka_unit_test(test_four_blocks_aux),
 		cmocka_unit_test(test_nack_retried),	cmocka_unit_test(test_nack_forever),
 		cmocka_unit_test(test_glitch_reread),	cmocka_unit_test(test_bad_checksum_kept),
-		cmocka_unit_test(test_defer),
+		cmocka_unit_test(test_defer),		cmocka_unit_test(test_bus_timing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
