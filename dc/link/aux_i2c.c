@@ -19,29 +19,6 @@ static int i2c_write_byte(struct dc *dc, unsigned link, uint8_t addr7, uint8_t v
 	return n < 0 ? n : 0;
 }
 
-static int i2c_read(struct dc *dc, unsigned link, uint8_t addr7, uint8_t *buf, size_t len)
-{
-	size_t done = 0;
-	unsigned empty = 0;
-
-	while (done < len) {
-		size_t chunk = len - done;
-		int n;
-
-		if (chunk > DCE110_AUX_MAX_PAYLOAD)
-			chunk = DCE110_AUX_MAX_PAYLOAD;
-		n = dc_aux_request(dc, link, DP_AUX_I2C_READ | DP_AUX_I2C_MOT, addr7, buf + done,
-				   (uint8_t)chunk);
-		if (n < 0)
-			return n;
-		/* a receiver that keeps answering with nothing is broken */
-		if (n == 0 && ++empty > DC_AUX_DEFER_RETRIES)
-			return -EIO;
-		done += (size_t)n;
-	}
-	return 0;
-}
-
 static int aux_edid_block(struct dc *dc, unsigned link, unsigned block, uint8_t *buf)
 {
 	uint8_t segment = (uint8_t)(block / 2);
@@ -52,7 +29,8 @@ static int aux_edid_block(struct dc *dc, unsigned link, unsigned block, uint8_t 
 	if (!ret)
 		ret = i2c_write_byte(dc, link, DDC_ADDR, (uint8_t)(block % 2 * DC_EDID_BLOCK));
 	if (!ret)
-		ret = i2c_read(dc, link, DDC_ADDR, buf, DC_EDID_BLOCK);
+		ret = dc_aux_transfer(dc, link, DP_AUX_I2C_READ | DP_AUX_I2C_MOT, DDC_ADDR, false,
+				      buf, DC_EDID_BLOCK);
 	/* STOP: an address-only request without MOT (also after a failure) */
 	if (ret != -ENODEV && ret != -ETIMEDOUT)
 		dc_aux_request(dc, link, DP_AUX_I2C_READ, DDC_ADDR, NULL, 0);

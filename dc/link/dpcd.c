@@ -1,8 +1,9 @@
 /*
- * Native DPCD access over the link's AUX channel: requests of at most 16
- * bytes, DEFER replies retried (up to 7 times, 400 us apart, as the DP
- * standard lets a receiver defer), short reads continued. Also the public
- * dc_read_dpcd / dc_write_dpcd.
+ * AUX requests over the link's channel, native and I2C-over-AUX: DEFER
+ * replies retried (up to 7 times, 400 us apart, as the DP standard lets a
+ * receiver defer), transfers cut into requests of at most 16 bytes, short
+ * replies continued. On top: DPCD access and the public dc_read_dpcd /
+ * dc_write_dpcd.
  */
 #include <errno.h>
 #include <string.h>
@@ -53,10 +54,11 @@ int dc_aux_request(struct dc *dc, unsigned link, uint8_t command, uint32_t addre
 	}
 }
 
-static int dpcd_access(struct dc *dc, unsigned link, uint8_t command, uint32_t address,
-		       uint8_t *buf, size_t size)
+int dc_aux_transfer(struct dc *dc, unsigned link, uint8_t command, uint32_t address, bool advance,
+		    uint8_t *buf, size_t size)
 {
 	size_t done = 0;
+	unsigned empty = 0;
 
 	while (done < size) {
 		size_t chunk = size - done;
@@ -64,11 +66,13 @@ static int dpcd_access(struct dc *dc, unsigned link, uint8_t command, uint32_t a
 
 		if (chunk > DCE110_AUX_MAX_PAYLOAD)
 			chunk = DCE110_AUX_MAX_PAYLOAD;
-		n = dc_aux_request(dc, link, command, address + (uint32_t)done, buf + done,
-				   (uint8_t)chunk);
+		n = dc_aux_request(dc, link, command, address + (advance ? (uint32_t)done : 0),
+				   buf + done, (uint8_t)chunk);
 		if (n < 0)
 			return n;
-		if (n == 0) /* an ACK without data to a native read */
+		/* an ACK without data now and then is allowed; a receiver doing only that is broken
+		 */
+		if (n == 0 && ++empty > DC_AUX_DEFER_RETRIES)
 			return -EIO;
 		done += (size_t)n;
 	}
@@ -77,13 +81,14 @@ static int dpcd_access(struct dc *dc, unsigned link, uint8_t command, uint32_t a
 
 int dc_dpcd_read(struct dc *dc, unsigned link, uint32_t address, uint8_t *buf, size_t size)
 {
-	return dpcd_access(dc, link, DP_AUX_NATIVE_READ, address, buf, size);
+	return dc_aux_transfer(dc, link, DP_AUX_NATIVE_READ, address, true, buf, size);
 }
 
 int dc_dpcd_write(struct dc *dc, unsigned link, uint32_t address, const uint8_t *buf, size_t size)
 {
 	/* the request only reads from buf for a write */
-	return dpcd_access(dc, link, DP_AUX_NATIVE_WRITE, address, (uint8_t *)(uintptr_t)buf, size);
+	return dc_aux_transfer(dc, link, DP_AUX_NATIVE_WRITE, address, true,
+			       (uint8_t *)(uintptr_t)buf, size);
 }
 
 static int check_public(struct dc *dc, unsigned link, uint32_t address, const void *buf,

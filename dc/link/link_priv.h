@@ -83,6 +83,14 @@ int dc_aux_request(struct dc *dc, unsigned link, uint8_t command, uint32_t addre
 		   uint8_t len);
 
 /*
+ * A whole transfer in requests of at most 16 bytes, continuing short
+ * replies; advance: native DPCD (the address moves on), else I2C-over-AUX
+ * (the address is the device's). 0 or what dc_aux_request returns.
+ */
+int dc_aux_transfer(struct dc *dc, unsigned link, uint8_t command, uint32_t address, bool advance,
+		    uint8_t *buf, size_t size);
+
+/*
  * DPCD access over the link's AUX channel in 16-byte requests, each DEFER
  * retried up to 7 times 400 us apart. 0; -ENODEV (HPD low), -ETIMEDOUT
  * (no receiver), -EIO (NACK, garbled replies), -EAGAIN (still deferring).
