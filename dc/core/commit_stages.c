@@ -27,7 +27,6 @@
 
 #include "../dce110/dce110.h"
 #include "dc_priv.h"
-#include "link_placeholder.h"
 
 static bool uses_pll(const struct dc_stream *s)
 {
@@ -262,6 +261,8 @@ int dc_commit_enable_links(struct dc *dc, struct dc_commit *c, struct dc_error *
 			err->code = DC_ERR_NONE;
 		ret = dc_link_enable(dc, s->link, s, err);
 		if (ret) {
+			if (err && err->code != DC_ERR_NONE && err->stream < 0)
+				err->stream = (int)i;
 			dc_fmt_stream(what, sizeof(what), s);
 			if (err && err->code == DC_ERR_NONE)
 				dc_error_set(err, DC_ERR_LINK_TRAINING, (int)i, -1,

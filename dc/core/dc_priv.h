@@ -10,6 +10,7 @@
 #include <stdarg.h>
 
 #include "../calcs/dc_calcs.h"
+#include "../link/link.h"
 #include "dc.h"
 #include "dc_edid.h"
 #include "dc_modes.h"
@@ -123,6 +124,7 @@ struct dc_link {
 	struct dc_link_training training;
 	/* dc_dispatch work for this link: time, or UINT64_MAX for none */
 	uint64_t deadline_ns;
+	struct dc_link_runtime rt; /* the link layer's state (dc/link/link.h) */
 };
 
 /*

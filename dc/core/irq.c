@@ -9,7 +9,6 @@
 
 #include "../dce110/dce110.h"
 #include "dc_priv.h"
-#include "link_placeholder.h"
 
 int dc_handle_irq(struct dc *dc)
 {

@@ -26,7 +26,6 @@
 #include "../dce110/dce110.h"
 #include "../dce110/dce110_regs.h"
 #include "dc_priv.h"
-#include "link_placeholder.h"
 
 bool dc_timing_equal(const struct drm_mode_modeinfo *a, const struct drm_mode_modeinfo *b)
 {

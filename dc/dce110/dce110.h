@@ -19,6 +19,7 @@
 #include "../calcs/dc_calcs.h"
 #include "dc.h"
 #include "dc_hw.h"
+#include "dce110_link.h"
 
 /* ---- timing generator (dce110_tg.c) --------------------------------------- */
 
@@ -66,8 +67,7 @@ void dce110_tg_position(struct dc_hw *hw, unsigned tg, struct dce110_tg_position
 
 /* ---- pixel clocks (dce110_clk.c) -------------------------------------------- */
 
-/* SIMEXT_ID reads SIMEXT_ID_VALUE: the simulator extension registers exist. */
-bool dce110_simext_present(struct dc_hw *hw);
+/* (dce110_simext_present, in dce110_link.h, says whether the extension exists) */
 /* SIMEXT_REFCLK_KHZ / SIMEXT_DPREFCLK_KHZ (call only when present). */
 uint32_t dce110_simext_refclk_khz(struct dc_hw *hw);
 uint32_t dce110_simext_dprefclk_khz(struct dc_hw *hw);

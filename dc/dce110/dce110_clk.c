@@ -22,11 +22,6 @@
 #define PLL_LOCK_MAX_NS	 1000000
 #define DTO_ENABLE_MASK	 CRTC0_PIXEL_RATE_CNTL__DP_DTO0_ENABLE_MASK
 
-bool dce110_simext_present(struct dc_hw *hw)
-{
-	return dc_hw_read(hw, mmSIMEXT_ID) == SIMEXT_ID_VALUE;
-}
-
 uint32_t dce110_simext_refclk_khz(struct dc_hw *hw)
 {
 	return dc_hw_read(hw, mmSIMEXT_REFCLK_KHZ);

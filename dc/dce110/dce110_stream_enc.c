@@ -315,9 +315,5 @@ void dce110_be_read(struct dc_hw *hw, unsigned be, struct dce110_be_state *st)
 	st->mode = DC_FIELD_GET(cntl, DIG_BE_CNTL, DIG_MODE);
 	st->dual_link = DC_FIELD_GET(cntl, DIG_BE_CNTL, DIG_DUAL_LINK_ENABLE);
 	st->fe_mask = DC_FIELD_GET(cntl, DIG_BE_CNTL, DIG_FE_SOURCE_SELECT);
-	st->scrambling = DC_FIELD_GET(dc_hw_read(hw, DIG(mmHDMI_CONTROL, be)), HDMI_CONTROL,
-				      HDMI_DATA_SCRAMBLE_EN);
-	st->dp_lanes = (uint8_t)(DC_FIELD_GET(dc_hw_read(hw, DIG(mmDP_CONFIG, be)), DP_CONFIG,
-					      DP_UDI_LANES) +
-				 1);
+	st->scrambling = dce110_link_enc_hdmi_scrambling_on(hw, be);
 }

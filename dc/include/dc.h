@@ -161,6 +161,11 @@ int dc_link_by_name(const struct dc *dc, const char *name);
  * DPCD caps, DP++ adaptor) and replaces the link's sink. Returns 0 whether
  * or not something is connected; -EIO when the sink answered but nothing
  * usable could be read (the reason is logged).
+ * The first detection of a link also arms its hot-plug line (interrupts on
+ * plug, unplug and DP short pulses; nothing on screen changes), so the
+ * daemon detects every link once at start-up. On a DP link without a
+ * stream it verifies the link capability by training once and turning the
+ * link off again; dc_validate then holds DP streams against what trained.
  */
 int dc_link_detect(struct dc *dc, unsigned link);
 

@@ -1,9 +1,10 @@
 /*
  * Display Core on the simulated engine, for the commit, flip and interrupt
- * tests: a struct dc over a virtual-time sim whose board mirrors the
- * scenario's connectors, detection of every plugged display, framebuffers
- * mapped into the simulator, and a recorder for DC's events. Include after
- * cmocka.h.
+ * tests: the link tests' fixture (dc_link_test.h: a virtual-time sim, a
+ * board mirroring the scenario's connectors) with every plugged display
+ * detected, framebuffers mapped into the simulator, an event loop that
+ * services all interrupts and deadlines, and a recorder for DC's events.
+ * Include after cmocka.h.
  */
 #ifndef DC_SIM_TEST_H
 #define DC_SIM_TEST_H
@@ -12,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dc_link_test.h"
 #include "dc_priv.h"
 #include "sim.h"
 
@@ -35,14 +37,19 @@ struct dst_fb {
 };
 
 struct dst {
+	struct dclt *lt; /* the fixture underneath (its event recorders are replaced) */
 	struct sim *sim;
 	struct dc *dc;
-	struct dc_hw *hw;
+	struct dc_hw *hw; /* the simulator's registers, for the tests' own reads */
 	struct dst_flip flips[DST_MAX_EVENTS];
 	unsigned nflips;
 	struct dst_vblank vblanks[DST_MAX_EVENTS];
 	unsigned nvblanks;
-	unsigned link_events;
+	struct {
+		unsigned link;
+		enum dc_link_event ev;
+	} link_events[64];
+	unsigned nlink_events;
 	unsigned hotplugs;
 	struct dst_fb fbs[16];
 	unsigned nfbs;
@@ -53,8 +60,8 @@ struct dst {
 
 /*
  * A virtual-time simulator from JSON (NULL: the default scenario), a core
- * for asic on a board with the scenario's connectors (HDMI 6G capable),
- * and every plugged display detected.
+ * for asic on a board with the scenario's connectors, and every link
+ * detected with dc_link_detect.
  */
 struct dst *dst_create(const char *json, enum dc_asic asic);
 void dst_destroy(struct dst *t);
@@ -63,6 +70,8 @@ void dst_destroy(struct dst *t);
 unsigned dst_link(struct dst *t, const char *name);
 /* The sim connector of dc link `link`. */
 unsigned dst_conn(struct dst *t, unsigned link);
+/* Link events of a kind on a link so far. */
+unsigned dst_link_events(const struct dst *t, unsigned link, enum dc_link_event ev);
 
 /*
  * A w x h XRGB8888 framebuffer filled with xrgb, mapped into the
@@ -79,8 +88,9 @@ void dst_stream_vic(struct dst *t, unsigned link, unsigned vic, struct dc_stream
 /* The interrupt fd polls readable. */
 bool dst_irq_pending(struct dst *t);
 /*
- * Advances virtual time by ns in steps of step_ns, calling dc_handle_irq
- * whenever the interrupt fd is readable.
+ * Advances virtual time by ns in steps of at most step_ns, calling
+ * dc_handle_irq whenever the interrupt fd is readable and dc_dispatch at
+ * its deadlines.
  */
 void dst_run(struct dst *t, uint64_t ns, uint64_t step_ns);
 
