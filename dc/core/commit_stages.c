@@ -268,8 +268,11 @@ int dc_commit_enable_links(struct dc *dc, struct dc_commit *c, struct dc_error *
 				dc_error_set(err, DC_ERR_LINK_TRAINING, (int)i, -1,
 					     "%s: the link did not come up for %s (%d)",
 					     dc->links[s->link].name, what, ret);
-			dc_log(dc, DC_LOG_WARNING, "%s: %s", dc->links[s->link].name,
-			       err ? err->message : "link enable failed");
+			if (err)
+				dc_log(dc, DC_LOG_WARNING, "%s", err->message);
+			else
+				dc_log(dc, DC_LOG_WARNING, "%s: the link did not come up (%d)",
+				       dc->links[s->link].name, ret);
 			return ret;
 		}
 		if (is_dp(s->res.signal) && !dc_link_get_status(dc, s->link, &st))
