@@ -99,32 +99,32 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 };
 
 /* Connector layouts of typical boards (dc_board_default). */
-#define CONN(t, h, d, a, be, ...) \
-	{ .type = (t), .hpd = (h), .ddc = (d), .aux = (a), .dig_be = (be), __VA_ARGS__ }
+#define CONN(t, h, d, a, be, dual) \
+	{ .type = (t), .hpd = (h), .ddc = (d), .aux = (a), .dig_be = (be), .dual_link = (dual) }
 
 static const struct dc_board default_boards[DC_ASIC_COUNT] = {
 	[DC_ASIC_CARRIZO] = { .asic = DC_ASIC_CARRIZO, .connector_count = 3, .connectors = {
-		CONN(DC_LINK_EDP, 0, 0, 0, 0),
-		CONN(DC_LINK_DP, 1, 1, 1, 1),
-		CONN(DC_LINK_HDMI_A, 2, 2, 0, 2),
+		CONN(DC_LINK_EDP, 0, 0, 0, 0, false),
+		CONN(DC_LINK_DP, 1, 1, 1, 1, false),
+		CONN(DC_LINK_HDMI_A, 2, 2, 0, 2, false),
 	} },
 	[DC_ASIC_STONEY] = { .asic = DC_ASIC_STONEY, .connector_count = 2, .connectors = {
-		CONN(DC_LINK_EDP, 0, 0, 0, 0),
-		CONN(DC_LINK_HDMI_A, 1, 1, 0, 1),
+		CONN(DC_LINK_EDP, 0, 0, 0, 0, false),
+		CONN(DC_LINK_HDMI_A, 1, 1, 0, 1, false),
 	} },
 	/* Radeon R9 285: dual-link DVI-D, single-link DVI-D, HDMI, DP */
 	[DC_ASIC_TONGA] = { .asic = DC_ASIC_TONGA, .connector_count = 4, .connectors = {
-		CONN(DC_LINK_DVI_D, 0, 0, 0, 0, .dual_link = true),
-		CONN(DC_LINK_DVI_D, 1, 1, 0, 2),
-		CONN(DC_LINK_HDMI_A, 2, 2, 0, 3),
-		CONN(DC_LINK_DP, 3, 3, 3, 4),
+		CONN(DC_LINK_DVI_D, 0, 0, 0, 0, true),
+		CONN(DC_LINK_DVI_D, 1, 1, 0, 2, false),
+		CONN(DC_LINK_HDMI_A, 2, 2, 0, 3, false),
+		CONN(DC_LINK_DP, 3, 3, 3, 4, false),
 	} },
 	/* Radeon R9 Fury X: three DP, one HDMI */
 	[DC_ASIC_FIJI] = { .asic = DC_ASIC_FIJI, .connector_count = 4, .connectors = {
-		CONN(DC_LINK_DP, 0, 0, 0, 0),
-		CONN(DC_LINK_DP, 1, 1, 1, 1),
-		CONN(DC_LINK_DP, 2, 2, 2, 2),
-		CONN(DC_LINK_HDMI_A, 3, 3, 0, 3),
+		CONN(DC_LINK_DP, 0, 0, 0, 0, false),
+		CONN(DC_LINK_DP, 1, 1, 1, 1, false),
+		CONN(DC_LINK_DP, 2, 2, 2, 2, false),
+		CONN(DC_LINK_HDMI_A, 3, 3, 0, 3, false),
 	} },
 };
 // clang-format on

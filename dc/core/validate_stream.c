@@ -14,7 +14,7 @@ static int check_timing(const struct dc *dc, const struct dc_stream *s, int inde
 {
 	const struct drm_mode_modeinfo *m = &s->mode;
 
-	if (!m->clock || dc_mode_check_timing(m))
+	if (!m->clock || !m->hdisplay || !m->vdisplay || dc_mode_check_timing(m))
 		return dc_error_set(err, DC_ERR_MODE, index, -1,
 				    "%s: impossible timing: clock %u kHz, horizontal %u %u %u %u, "
 				    "vertical %u %u %u %u (need active <= sync start <= sync end "

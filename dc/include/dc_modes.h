@@ -291,10 +291,11 @@ void dc_mode_list_set_range(struct dc_mode_list *list, const struct dc_range_lim
 /*
  * Merges candidates with the same timing (dc_mode_same_timing): keeps the
  * highest source, ORs preferred and ycbcr420, ANDs ycbcr420_only, keeps
- * DMT/VIC metadata from whichever had it. Drops modes outside the range limits except those from DTDs,
- * DisplayID and CTA VICs. Sorts: the preferred mode first (the first one
- * added, if several), then larger area, wider, progressive before
- * interlaced, higher refresh, higher source, higher clock, insertion order.
+ * DMT/VIC metadata from whichever had it. Drops modes outside the range
+ * limits except those from DTDs, DisplayID and CTA VICs. Sorts: the
+ * preferred mode first (the first one added, if several), then larger
+ * area, wider, progressive before interlaced, higher refresh, higher
+ * source, higher clock, insertion order.
  */
 int dc_mode_list_finish(struct dc_mode_list *list);
 

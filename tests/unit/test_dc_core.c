@@ -27,6 +27,19 @@ static void test_create_reads_and_writes_nothing(void **state)
 		struct dc_board b;
 		struct dc *dc;
 
+		const struct dc_resource_pool *pool = dc_resource_pool_get(asic);
+
+		/* the pool fits the fixed-size bookkeeping of dc/core */
+		assert_int_equal(pool->asic, asic);
+		assert_in_range(pool->timing_generators, 1, DC_MAX_PIPES);
+		assert_in_range(pool->plls, 1, DC_MAX_PLLS);
+		assert_in_range(pool->stream_encoders, 1, DC_MAX_DIGS);
+		assert_in_range(pool->link_encoders, 1, DC_MAX_DIGS);
+		assert_in_range(pool->audio, 1, DC_MAX_AUDIO);
+		assert_in_range(pool->hpd, 1, DC_MAX_HPD);
+		assert_in_range(pool->ddc, 1, DC_MAX_DDC);
+		assert_in_range(pool->aux, 1, DC_MAX_AUX);
+		assert_true(pool->timing_generators <= DC_MAX_STREAMS);
 		assert_int_equal(dc_board_default(asic, &b), 0);
 		assert_int_equal(dc_board_check(&b, NULL), 0);
 		dc = dct_create(&f, &b);
@@ -38,6 +51,7 @@ static void test_create_reads_and_writes_nothing(void **state)
 		dc_destroy(dc);
 	}
 	dc_destroy(NULL);
+	assert_null(dc_resource_pool_get((enum dc_asic)DC_ASIC_COUNT));
 }
 
 static void test_link_names(void **state)

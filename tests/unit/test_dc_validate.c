@@ -571,6 +571,20 @@ static void test_malformed_states(void **state)
 		  "HDMI-A-1: 1920x1080@60 YCbCr 4:2:0 8bpc: DCE 10.0 encoders do not output YCbCr "
 		  "4:2:0");
 	assert_int_equal(vt_one(&v, &m, DC_ENCODING_YCBCR422, 8), 0); /* the Dell lists 4:2:2 */
+	/* nonsense that must be refused, not computed with: no active area, no clock */
+	dct_stream(&v.st.streams[0], 0, &m);
+	v.st.streams[0].primary.enabled = false;
+	v.st.streams[0].mode.hdisplay = 0;
+	vt_failed(&v, dc_validate(v.dc, &v.st, &v.err), -EINVAL, DC_ERR_MODE, NULL);
+	dct_stream(&v.st.streams[0], 0, &m);
+	v.st.streams[0].mode.clock = 0;
+	vt_failed(&v, dc_validate(v.dc, &v.st, &v.err), -EINVAL, DC_ERR_MODE, NULL);
+	/* a clock no PLL makes: 1 MHz */
+	dct_stream(&v.st.streams[0], 0, &m);
+	v.st.streams[0].mode.clock = 1000;
+	vt_failed(&v, dc_validate(v.dc, &v.st, &v.err), -ENOSPC, DC_ERR_CLOCK_SOURCE,
+		  "HDMI-A-1: 1920x1080@0.4 RGB 8bpc needs a 1000 kHz clock, no PLL setting makes "
+		  "it (VCO 600000-1200000 kHz, post divider 1-127)");
 	assert_int_equal(dc_validate(NULL, &v.st, &v.err), -EINVAL);
 	vt_done(&v);
 }
