@@ -255,8 +255,12 @@ static int add_sources(struct dcd *dcd)
 	return r < 0 ? r : 0;
 }
 
-/* What the engine shows after a restart stays: no modeset, no blanking. */
-static void adopt_or_idle(struct dcd *dcd)
+/*
+ * What the engine shows after a restart stays: no modeset, no blanking.
+ * Before detection, which would otherwise retrain a DP link that nobody
+ * seems to drive. Returns the links adopted.
+ */
+static uint32_t adopt(struct dcd *dcd)
 {
 	struct dc_state snap;
 	uint32_t adopted = 0;
@@ -284,11 +288,7 @@ static void adopt_or_idle(struct dcd *dcd)
 			log_warning("reading back the hardware state: %s", strerror(-r));
 		}
 	}
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		if (!(adopted & (1u << i)))
-			dcd->outputs[i].need_idle = true;
-	}
-	dcd->work = true;
+	return adopted;
 }
 
 static void detect_links(struct dcd *dcd)
@@ -317,6 +317,7 @@ static void detect_links(struct dcd *dcd)
 int dcd_new(const struct dcd_options *opts, struct dcd **out)
 {
 	char msg[1024];
+	uint32_t adopted;
 	struct dcd *dcd;
 	int r;
 
@@ -370,8 +371,12 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 	r = add_sources(dcd);
 	if (r < 0)
 		goto fail;
+	adopted = adopt(dcd);
 	detect_links(dcd);
-	adopt_or_idle(dcd);
+	/* The others show the idle configuration. */
+	for (unsigned i = 0; i < dcd->link_count; i++)
+		dcd->outputs[i].need_idle = !(adopted & (1u << i));
+	dcd->work = true;
 	dcd_process(dcd);
 	*out = dcd;
 	return 0;

@@ -135,11 +135,10 @@ struct dcd_commit_wait {
 	struct dcp_config *config; /* the request, until it is programmed */
 };
 
-/* The newest vblank a slow client has not been sent yet. */
+/* A client's vblanks of one link: the last sent, the newest held back. */
 struct dcd_vblank_hold {
 	bool held;
-	uint32_t skipped;
-	uint64_t first; /* the oldest vblank merged */
+	uint64_t sent_seq; /* the last VBLANK sent, 0: none yet */
 	uint64_t seq, ts;
 };
 

@@ -305,6 +305,7 @@ int dcd_handle_vblank_subscribe(struct dcd_client *c, const struct dcp_request *
 	o = &c->dcd->outputs[vs->link];
 	if (vs->enable && !(c->vblank_links & bit)) {
 		c->vblank_links |= bit;
+		c->vblank[vs->link] = (struct dcd_vblank_hold){ 0 };
 		o->vblank_subscribers++;
 	} else if (!vs->enable && (c->vblank_links & bit)) {
 		c->vblank_links &= ~bit;
@@ -315,13 +316,19 @@ int dcd_handle_vblank_subscribe(struct dcd_client *c, const struct dcp_request *
 	return dcd_client_send_ok(c, req);
 }
 
-static void send_vblank(struct dcd_client *c, unsigned link, uint32_t skipped, uint64_t seq,
-			uint64_t ts)
+/*
+ * skipped: the vblanks since the last one this client was sent, whoever
+ * was late (the client's queue, or the daemon getting to the interrupt
+ * late), so sequence = previous + 1 + skipped always holds.
+ */
+static void send_vblank(struct dcd_client *c, unsigned link, uint64_t seq, uint64_t ts)
 {
-	struct dcp_vblank ev = {
-		.link = link, .skipped = skipped, .sequence = seq, .timestamp_ns = ts
-	};
+	struct dcd_vblank_hold *h = &c->vblank[link];
+	struct dcp_vblank ev = { .link = link, .sequence = seq, .timestamp_ns = ts };
 
+	if (h->sent_seq && seq > h->sent_seq + 1)
+		ev.skipped = (uint32_t)(seq - h->sent_seq - 1);
+	h->sent_seq = seq;
 	dcd_client_send(c, DCP_EVENT_VBLANK, 0, &ev);
 }
 
@@ -334,7 +341,7 @@ void dcd_vblank_flush_held(struct dcd_client *c)
 		if (!h->held)
 			continue;
 		h->held = false;
-		send_vblank(c, i, h->skipped, h->seq, h->ts);
+		send_vblank(c, i, h->seq, h->ts);
 	}
 }
 
@@ -399,13 +406,11 @@ static void on_vblank(struct dc *dc, unsigned link, uint64_t seq, uint64_t ts_ns
 		if (!(c->vblank_links & bit))
 			continue;
 		if (dci_conn_queued_bytes(c->conn) == 0 && !c->vblank[link].held) {
-			send_vblank(c, link, 0, seq, ts_ns);
+			send_vblank(c, link, seq, ts_ns);
 			continue;
 		}
-		/* Slow reader: keep only the newest; skipped counts the merged ones. */
-		if (!c->vblank[link].held)
-			c->vblank[link] = (struct dcd_vblank_hold){ .held = true, .first = seq };
-		c->vblank[link].skipped = (uint32_t)(seq - c->vblank[link].first);
+		/* Slow reader: keep only the newest, sent when the queue drains. */
+		c->vblank[link].held = true;
 		c->vblank[link].seq = seq;
 		c->vblank[link].ts = ts_ns;
 		c->vblank_held = true;

@@ -72,6 +72,15 @@ int dct_write_file(struct dct_daemon *d, const char *name, const char *text, cha
  */
 int dct_drop_root(void);
 
+/*
+ * In a forked child that must keep real time (the daemon, a flipping
+ * client): SCHED_RR when the program started as root, as dcd.service runs
+ * dcd; nothing otherwise. Then nobody for good. A display server that
+ * misses a frame because the machine is busy compiling is not what these
+ * tests are about; without root they run at normal priority.
+ */
+void dct_realtime_child(void);
+
 /* ---- a client --------------------------------------------------------------------- */
 
 struct dct_client;
@@ -119,7 +128,10 @@ int dct_topology(struct dct_client *c, struct dcp_link_info *infos, unsigned max
 /* The link id called name, from a topology (as this client sees it), or -ENOENT. */
 int dct_link_id(struct dct_client *c, const char *name);
 int dct_lease(struct dct_client *c, const uint32_t *links, unsigned n, uint32_t *lease_id);
-/* A sealed memfd of width x height XRGB8888 (or format), filled with color; FB_CREATE. */
+/*
+ * A sealed memfd of width x height pixels of 4 bytes (format), rows 256-byte
+ * aligned as the engine wants them, filled with color; FB_CREATE.
+ */
 int dct_fb_create(struct dct_client *c, uint32_t format, uint32_t width, uint32_t height,
 		  uint32_t color, uint32_t *fb_id);
 /* A memfd with the given size and seals (for malformed tests). */

@@ -392,13 +392,15 @@ int dct_fb_create(struct dct_client *c, uint32_t format, uint32_t width, uint32_
 				    .width = width,
 				    .height = height };
 	struct dcp_server_msg *msg = malloc(sizeof(*msg));
-	size_t size = (size_t)width * height * 4;
+	/* The engine scans out rows that start 256-byte aligned. */
+	uint32_t pitch = (width * 4 + 255) & ~255u;
+	size_t size = (size_t)pitch * height;
 	uint32_t *px;
 	int fd, r;
 
 	if (!msg)
 		return -ENOMEM;
-	fb.pitches[0] = width * 4;
+	fb.pitches[0] = pitch;
 	fd = dct_memfd(size, true);
 	if (fd < 0) {
 		free(msg);

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,6 +171,7 @@ int dct_daemon_start(struct dct_daemon *d, const char *scenario, const char *con
 	if (d->pid == 0) {
 		int fd = open(d->log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 
+		dct_realtime_child();
 		if (fd >= 0) {
 			dup2(fd, STDERR_FILENO);
 			dup2(fd, STDOUT_FILENO);
@@ -251,7 +253,7 @@ void dct_daemon_cleanup(struct dct_daemon *d, bool print)
 {
 	if (d->pid > 0)
 		dct_daemon_stop(d);
-	if (print)
+	if (print || getenv("DCT_PRINT_LOG"))
 		print_log(d);
 	if (d->dir[0])
 		remove_dir(d->dir);
@@ -360,7 +362,23 @@ int dct_drop_root(void)
 {
 	if (geteuid() != 0)
 		return 0;
-	if (setgroups(0, NULL) < 0 || setgid(NOBODY) < 0 || setuid(NOBODY) < 0)
+	/* Root stays the saved uid, for dct_realtime_child() only. */
+	if (setgroups(0, NULL) < 0 || setresgid(NOBODY, NOBODY, NOBODY) < 0 ||
+	    setresuid(NOBODY, NOBODY, 0) < 0)
 		return -errno;
 	return 0;
+}
+
+void dct_realtime_child(void)
+{
+	struct sched_param sp = { .sched_priority = 10 };
+	uid_t ruid, euid, suid;
+
+	if (getresuid(&ruid, &euid, &suid) < 0 || suid != 0)
+		return;
+	if (seteuid(0) == 0)
+		sched_setscheduler(0, SCHED_RR, &sp);
+	/* For good now: nobody, with no way back. */
+	if (setresuid(NOBODY, NOBODY, NOBODY) < 0)
+		_exit(126);
 }
