@@ -20,79 +20,88 @@
 
 #define CRTC(reg, tg) ((reg) + dce110_crtc_offsets[tg])
 
+/* The registers of one direction; their fields lie alike (checked below). */
+struct axis {
+	uint32_t total, sync, blank, sync_cntl;
+};
+
+static const struct axis h_axis = { mmCRTC_H_TOTAL, mmCRTC_H_SYNC_A, mmCRTC_H_BLANK_START_END,
+				    mmCRTC_H_SYNC_A_CNTL };
+static const struct axis v_axis = { mmCRTC_V_TOTAL, mmCRTC_V_SYNC_A, mmCRTC_V_BLANK_START_END,
+				    mmCRTC_V_SYNC_A_CNTL };
+
+_Static_assert(CRTC_H_TOTAL__CRTC_H_TOTAL_MASK == CRTC_V_TOTAL__CRTC_V_TOTAL_MASK &&
+		       CRTC_H_SYNC_A__CRTC_H_SYNC_A_END_MASK ==
+			       CRTC_V_SYNC_A__CRTC_V_SYNC_A_END_MASK &&
+		       CRTC_H_BLANK_START_END__CRTC_H_BLANK_END_MASK ==
+			       CRTC_V_BLANK_START_END__CRTC_V_BLANK_END_MASK &&
+		       CRTC_H_SYNC_A_CNTL__CRTC_H_SYNC_A_POL_MASK ==
+			       CRTC_V_SYNC_A_CNTL__CRTC_V_SYNC_A_POL_MASK,
+	       "horizontal and vertical timing fields share one layout");
+
+static void program_axis(struct dc_hw *hw, unsigned tg, const struct axis *a, unsigned total,
+			 unsigned active, unsigned sync_start, unsigned sync_end, bool positive)
+{
+	uint32_t blank_end = total - sync_start; /* sync + back porch */
+
+	dc_hw_write(hw, CRTC(a->total, tg), DC_FIELD(CRTC_H_TOTAL, CRTC_H_TOTAL, total - 1));
+	dc_hw_write(hw, CRTC(a->sync, tg),
+		    DC_FIELD(CRTC_H_SYNC_A, CRTC_H_SYNC_A_START, 0) |
+			    DC_FIELD(CRTC_H_SYNC_A, CRTC_H_SYNC_A_END, sync_end - sync_start));
+	dc_hw_write(hw, CRTC(a->blank, tg),
+		    DC_FIELD(CRTC_H_BLANK_START_END, CRTC_H_BLANK_START, blank_end + active) |
+			    DC_FIELD(CRTC_H_BLANK_START_END, CRTC_H_BLANK_END, blank_end));
+	dc_hw_update(hw, CRTC(a->sync_cntl, tg), CRTC_H_SYNC_A_CNTL__CRTC_H_SYNC_A_POL_MASK,
+		     DC_FIELD(CRTC_H_SYNC_A_CNTL, CRTC_H_SYNC_A_POL, !positive));
+}
+
 void dce110_tg_program_timing(struct dc_hw *hw, unsigned tg, const struct drm_mode_modeinfo *m)
 {
-	uint32_t hbe = m->htotal - m->hsync_start, vbe = m->vtotal - m->vsync_start;
-
-	dc_hw_write(hw, CRTC(mmCRTC_H_TOTAL, tg),
-		    DC_FIELD(CRTC_H_TOTAL, CRTC_H_TOTAL, m->htotal - 1u));
-	dc_hw_write(
-		hw, CRTC(mmCRTC_H_SYNC_A, tg),
-		DC_FIELD(CRTC_H_SYNC_A, CRTC_H_SYNC_A_START, 0) |
-			DC_FIELD(CRTC_H_SYNC_A, CRTC_H_SYNC_A_END, m->hsync_end - m->hsync_start));
-	dc_hw_write(hw, CRTC(mmCRTC_H_BLANK_START_END, tg),
-		    DC_FIELD(CRTC_H_BLANK_START_END, CRTC_H_BLANK_START, hbe + m->hdisplay) |
-			    DC_FIELD(CRTC_H_BLANK_START_END, CRTC_H_BLANK_END, hbe));
-	dc_hw_update(hw, CRTC(mmCRTC_H_SYNC_A_CNTL, tg), CRTC_H_SYNC_A_CNTL__CRTC_H_SYNC_A_POL_MASK,
-		     DC_FIELD(CRTC_H_SYNC_A_CNTL, CRTC_H_SYNC_A_POL,
-			      !(m->flags & DRM_MODE_FLAG_PHSYNC)));
-
-	dc_hw_write(hw, CRTC(mmCRTC_V_TOTAL, tg),
-		    DC_FIELD(CRTC_V_TOTAL, CRTC_V_TOTAL, m->vtotal - 1u));
-	dc_hw_write(
-		hw, CRTC(mmCRTC_V_SYNC_A, tg),
-		DC_FIELD(CRTC_V_SYNC_A, CRTC_V_SYNC_A_START, 0) |
-			DC_FIELD(CRTC_V_SYNC_A, CRTC_V_SYNC_A_END, m->vsync_end - m->vsync_start));
-	dc_hw_write(hw, CRTC(mmCRTC_V_BLANK_START_END, tg),
-		    DC_FIELD(CRTC_V_BLANK_START_END, CRTC_V_BLANK_START, vbe + m->vdisplay) |
-			    DC_FIELD(CRTC_V_BLANK_START_END, CRTC_V_BLANK_END, vbe));
-	dc_hw_update(hw, CRTC(mmCRTC_V_SYNC_A_CNTL, tg), CRTC_V_SYNC_A_CNTL__CRTC_V_SYNC_A_POL_MASK,
-		     DC_FIELD(CRTC_V_SYNC_A_CNTL, CRTC_V_SYNC_A_POL,
-			      !(m->flags & DRM_MODE_FLAG_PVSYNC)));
-
+	program_axis(hw, tg, &h_axis, m->htotal, m->hdisplay, m->hsync_start, m->hsync_end,
+		     m->flags & DRM_MODE_FLAG_PHSYNC);
+	program_axis(hw, tg, &v_axis, m->vtotal, m->vdisplay, m->vsync_start, m->vsync_end,
+		     m->flags & DRM_MODE_FLAG_PVSYNC);
 	dc_hw_update(hw, CRTC(mmCRTC_INTERLACE_CONTROL, tg),
 		     CRTC_INTERLACE_CONTROL__CRTC_INTERLACE_ENABLE_MASK, 0);
 }
 
+/* One direction read back; false when the registers hold no usable timing. */
+static bool read_axis(struct dc_hw *hw, unsigned tg, const struct axis *a, uint16_t *total,
+		      uint16_t *active, uint16_t *sync_start, uint16_t *sync_end, bool *positive)
+{
+	uint32_t tot =
+		DC_FIELD_GET(dc_hw_read(hw, CRTC(a->total, tg)), CRTC_H_TOTAL, CRTC_H_TOTAL) + 1;
+	uint32_t blank = dc_hw_read(hw, CRTC(a->blank, tg));
+	uint32_t sync = dc_hw_read(hw, CRTC(a->sync, tg));
+	uint32_t bs = DC_FIELD_GET(blank, CRTC_H_BLANK_START_END, CRTC_H_BLANK_START);
+	uint32_t be = DC_FIELD_GET(blank, CRTC_H_BLANK_START_END, CRTC_H_BLANK_END);
+	uint32_t width = DC_FIELD_GET(sync, CRTC_H_SYNC_A, CRTC_H_SYNC_A_END) -
+			 DC_FIELD_GET(sync, CRTC_H_SYNC_A, CRTC_H_SYNC_A_START);
+
+	/* anything else is not a timing this file programmed (nor a sane one) */
+	if (bs <= be || bs > tot || width > be)
+		return false;
+	*total = (uint16_t)tot;
+	*active = (uint16_t)(bs - be);
+	*sync_start = (uint16_t)(tot - be);
+	*sync_end = (uint16_t)(tot - be + width);
+	*positive = !(dc_hw_read(hw, CRTC(a->sync_cntl, tg)) &
+		      CRTC_H_SYNC_A_CNTL__CRTC_H_SYNC_A_POL_MASK);
+	return true;
+}
+
 int dce110_tg_read_timing(struct dc_hw *hw, unsigned tg, struct drm_mode_modeinfo *m)
 {
-	uint32_t ht = dc_hw_read(hw, CRTC(mmCRTC_H_TOTAL, tg));
-	uint32_t hb = dc_hw_read(hw, CRTC(mmCRTC_H_BLANK_START_END, tg));
-	uint32_t hs = dc_hw_read(hw, CRTC(mmCRTC_H_SYNC_A, tg));
-	uint32_t vt = dc_hw_read(hw, CRTC(mmCRTC_V_TOTAL, tg));
-	uint32_t vb = dc_hw_read(hw, CRTC(mmCRTC_V_BLANK_START_END, tg));
-	uint32_t vs = dc_hw_read(hw, CRTC(mmCRTC_V_SYNC_A, tg));
-	uint32_t htotal = DC_FIELD_GET(ht, CRTC_H_TOTAL, CRTC_H_TOTAL) + 1;
-	uint32_t vtotal = DC_FIELD_GET(vt, CRTC_V_TOTAL, CRTC_V_TOTAL) + 1;
-	uint32_t hbs = DC_FIELD_GET(hb, CRTC_H_BLANK_START_END, CRTC_H_BLANK_START);
-	uint32_t hbe = DC_FIELD_GET(hb, CRTC_H_BLANK_START_END, CRTC_H_BLANK_END);
-	uint32_t vbs = DC_FIELD_GET(vb, CRTC_V_BLANK_START_END, CRTC_V_BLANK_START);
-	uint32_t vbe = DC_FIELD_GET(vb, CRTC_V_BLANK_START_END, CRTC_V_BLANK_END);
-	uint32_t hsw = DC_FIELD_GET(hs, CRTC_H_SYNC_A, CRTC_H_SYNC_A_END) -
-		       DC_FIELD_GET(hs, CRTC_H_SYNC_A, CRTC_H_SYNC_A_START);
-	uint32_t vsw = DC_FIELD_GET(vs, CRTC_V_SYNC_A, CRTC_V_SYNC_A_END) -
-		       DC_FIELD_GET(vs, CRTC_V_SYNC_A, CRTC_V_SYNC_A_START);
+	bool hpos, vpos;
 
-	/* Anything else is not a timing this file programmed (nor a sane one). */
-	if (hbs <= hbe || hbs > htotal || vbs <= vbe || vbs > vtotal || hsw > hbe || vsw > vbe)
-		return -ENODATA;
 	*m = (struct drm_mode_modeinfo){ 0 };
-	m->htotal = (uint16_t)htotal;
-	m->hdisplay = (uint16_t)(hbs - hbe);
-	m->hsync_start = (uint16_t)(htotal - hbe);
-	m->hsync_end = (uint16_t)(m->hsync_start + hsw);
-	m->vtotal = (uint16_t)vtotal;
-	m->vdisplay = (uint16_t)(vbs - vbe);
-	m->vsync_start = (uint16_t)(vtotal - vbe);
-	m->vsync_end = (uint16_t)(m->vsync_start + vsw);
-	m->flags = (dc_hw_read(hw, CRTC(mmCRTC_H_SYNC_A_CNTL, tg)) &
-				    CRTC_H_SYNC_A_CNTL__CRTC_H_SYNC_A_POL_MASK
-			    ? DRM_MODE_FLAG_NHSYNC
-			    : DRM_MODE_FLAG_PHSYNC) |
-		   (dc_hw_read(hw, CRTC(mmCRTC_V_SYNC_A_CNTL, tg)) &
-				    CRTC_V_SYNC_A_CNTL__CRTC_V_SYNC_A_POL_MASK
-			    ? DRM_MODE_FLAG_NVSYNC
-			    : DRM_MODE_FLAG_PVSYNC);
+	if (!read_axis(hw, tg, &h_axis, &m->htotal, &m->hdisplay, &m->hsync_start, &m->hsync_end,
+		       &hpos) ||
+	    !read_axis(hw, tg, &v_axis, &m->vtotal, &m->vdisplay, &m->vsync_start, &m->vsync_end,
+		       &vpos))
+		return -ENODATA;
+	m->flags = (hpos ? DRM_MODE_FLAG_PHSYNC : DRM_MODE_FLAG_NHSYNC) |
+		   (vpos ? DRM_MODE_FLAG_PVSYNC : DRM_MODE_FLAG_NVSYNC);
 	snprintf(m->name, sizeof(m->name), "%ux%u", m->hdisplay, m->vdisplay);
 	return 0;
 }

@@ -148,6 +148,36 @@ static void same_state_again_writes_nothing(void **state)
 	dst_destroy(t);
 }
 
+/* A new format and address on one display: its plane registers, nothing else. */
+static void plane_update_touches_only_planes(void **state)
+{
+	struct dst *t = dst_create(NULL, DC_ASIC_CARRIZO);
+	struct dc_state st, next;
+	struct dc_error err;
+	struct sim_frame h[64];
+	unsigned tg;
+	int n;
+
+	commit_default(t, &st);
+	next = *dc_current_state(t->dc);
+	tg = (unsigned)next.streams[1].res.timing_generator;
+	next.streams[1].primary.format = DRM_FORMAT_XBGR8888;
+	next.streams[1].primary.address = dst_fb(t, 1920, 1080, 0x00c00030);
+	assert_int_equal(sim_advance(t->sim, 5000000), 0);
+	assert_int_equal(sim_trace_start(t->sim, 4096), 0);
+	assert_int_equal(dc_commit(t->dc, &next, &err), 0);
+	assert_true(sim_trace_count_block(t->sim, SIM_BLOCK_DCP, (int)tg) > 0);
+	assert_int_equal(sim_trace_count(t->sim),
+			 sim_trace_count_block(t->sim, SIM_BLOCK_DCP, (int)tg));
+	assert_int_equal(sim_advance(t->sim, 40000000), 0);
+	/* XBGR: the red and blue bytes swapped on screen */
+	assert_shows(t, tg, 0x003000c0, 1920, 1080);
+	n = sim_scanout_history(t->sim, tg, h, 64);
+	for (int i = 0; i < n; i++)
+		assert_false(h[i].blanked);
+	dst_destroy(t);
+}
+
 static void validate_and_prepare_write_nothing(void **state)
 {
 	struct dst *t = dst_create(NULL, DC_ASIC_CARRIZO);
@@ -322,6 +352,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(default_scenario_lights_three_displays),
 		cmocka_unit_test(same_state_again_writes_nothing),
+		cmocka_unit_test(plane_update_touches_only_planes),
 		cmocka_unit_test(validate_and_prepare_write_nothing),
 		cmocka_unit_test(snapshot_equals_commit_and_adopt_writes_nothing),
 		cmocka_unit_test(identical_timings_start_in_lockstep),

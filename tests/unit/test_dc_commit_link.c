@@ -234,6 +234,26 @@ static void link_loss_retrained_through_handle_irq(void **state)
 	dst_destroy(t);
 }
 
+/* Without the simulator's PLL extension (real hardware): TMDS refused before any write. */
+static void no_simext_no_tmds(void **state)
+{
+	struct dst *t = dst_create(dp_scenario, DC_ASIC_CARRIZO);
+	struct dc_state st = { .stream_count = 1 };
+	struct dc_error err;
+
+	t->lt->faults.no_simext = true;
+	dst_stream(t, dst_link(t, "HDMI-A-1"), &st.streams[0], dst_fb(t, 1920, 1080, 1));
+	assert_int_equal(sim_trace_start(t->sim, 1024), 0);
+	assert_int_equal(dc_commit(t->dc, &st, &err), -EOPNOTSUPP);
+	print_message("%s\n", err.message);
+	assert_int_equal(err.code, DC_ERR_CLOCK_SOURCE);
+	assert_non_null(strstr(err.message, "HDMI-A-1"));
+	assert_true(dclt_logged(t->lt, "HDMI-A-1", "VBIOS", NULL));
+	assert_int_equal(sim_trace_count(t->sim), 0);
+	assert_int_equal(dc_current_state(t->dc)->stream_count, 0);
+	dst_destroy(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -241,6 +261,7 @@ int main(void)
 		cmocka_unit_test(trained_at_hbr_then_4k60_refused),
 		cmocka_unit_test(failed_training_rolls_back),
 		cmocka_unit_test(link_loss_retrained_through_handle_irq),
+		cmocka_unit_test(no_simext_no_tmds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
