@@ -354,13 +354,22 @@ static void on_flip_done(struct dc *dc, unsigned link, uint64_t user_data, uint6
 	struct dcd_output *o = &dcd->outputs[link];
 	struct dcd_flip done = o->pending;
 	struct dcd_fb *old = o->scanout;
+	const struct dc_stream *s;
 
 	if (link >= dcd->link_count || !done.fb)
 		return;
 	o->pending = (struct dcd_flip){ 0 };
 	o->last_seq = seq;
 	o->last_ts = ts_ns;
-	o->scanout = done.fb; /* the pending slot's reference moves here */
+	s = dcd_current_stream(dcd, link);
+	if (!s || !s->primary.enabled) {
+		/* The plane went off while it was pending: latched unseen. */
+		dcd_output_retire(dcd, o, done.fb);
+		done.fb = NULL;
+		old = NULL;
+	} else {
+		o->scanout = done.fb; /* the pending slot's reference moves here */
+	}
 	if (done.client && !done.client->dead) {
 		struct dcp_flip_done ev = { .link = link,
 					    .plane = DCP_PLANE_PRIMARY,

@@ -234,6 +234,25 @@ static int apply_idle(struct dcd *dcd, uint32_t links, bool force_off)
 	return dcd_apply(dcd, &plan, "idle", NULL, &err);
 }
 
+/*
+ * Whether the engine may show link's idle picture with a flip pending: a
+ * plane-only change (the plane off, the timing kept) blanks at once; off
+ * or another mode waits for the flip.
+ */
+static bool idle_now(struct dcd *dcd, unsigned link)
+{
+	const struct dc_stream *cur = dcd_current_stream(dcd, link);
+	struct dc_stream s;
+	bool on;
+
+	if (!dcd->outputs[link].pending.fb)
+		return true;
+	idle_stream(dcd, link, &s, &on);
+	return on && cur &&
+	       !memcmp(&cur->mode, &s.mode, offsetof(struct drm_mode_modeinfo, vrefresh)) &&
+	       cur->encoding == s.encoding && cur->bpc == s.bpc;
+}
+
 void dcd_outputs_go_idle(struct dcd *dcd, uint32_t links)
 {
 	uint32_t now = 0;
@@ -241,11 +260,7 @@ void dcd_outputs_go_idle(struct dcd *dcd, uint32_t links)
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		struct dcd_output *o = &dcd->outputs[i];
 
-		if (!(links & (1u << i)) || !o->need_idle)
-			continue;
-		/* The engine refuses to reprogram a plane with a flip pending:
-		 * this output goes idle when that flip completes. */
-		if (o->pending.fb)
+		if (!(links & (1u << i)) || !o->need_idle || !idle_now(dcd, i))
 			continue;
 		o->need_idle = false;
 		now |= 1u << i;
