@@ -53,6 +53,8 @@ void dct_daemon_cleanup(struct dct_daemon *d, bool print_log);
 bool dct_daemon_alive(struct dct_daemon *d);
 /* Waits until the log holds a line with needle; false after timeout_ms. */
 bool dct_log_wait(struct dct_daemon *d, const char *needle, int timeout_ms);
+/* Waits until the log holds count lines with needle. */
+bool dct_log_wait_count(struct dct_daemon *d, const char *needle, unsigned count, int timeout_ms);
 /* Lines of the log that contain needle now. */
 unsigned dct_log_count(struct dct_daemon *d, const char *needle);
 /* Open descriptors of the daemon (/proc/PID/fd), VmRSS in KiB. */
@@ -150,5 +152,16 @@ int dct_preferred_mode(struct dct_client *c, uint32_t link, struct drm_mode_mode
 
 /* Nanoseconds of CLOCK_MONOTONIC. */
 uint64_t dct_now_ns(void);
+
+/*
+ * Polls cond, a state the daemon changes on its own (a mapping going away,
+ * frames being recorded), every 5 ms for up to timeout_ms.
+ */
+#define DCT_WAIT_UNTIL(cond, timeout_ms)                                          \
+	do {                                                                      \
+		uint64_t end_ = dct_now_ns() + (uint64_t)(timeout_ms)*1000000ull; \
+		while (!(cond) && dct_now_ns() < end_)                            \
+			poll(NULL, 0, 5);                                         \
+	} while (0)
 
 #endif

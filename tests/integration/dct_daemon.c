@@ -278,18 +278,23 @@ unsigned dct_log_count(struct dct_daemon *d, const char *needle)
 
 bool dct_log_wait(struct dct_daemon *d, const char *needle, int timeout_ms)
 {
+	return dct_log_wait_count(d, needle, 1, timeout_ms);
+}
+
+bool dct_log_wait_count(struct dct_daemon *d, const char *needle, unsigned count, int timeout_ms)
+{
 	uint64_t end = dct_now_ns() + (uint64_t)timeout_ms * 1000000ull;
 	int fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
 	char buf[4096];
 	bool found = false;
 
 	if (fd < 0)
-		return dct_log_count(d, needle) > 0;
+		return dct_log_count(d, needle) >= count;
 	inotify_add_watch(fd, d->log, IN_MODIFY);
 	for (;;) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
 
-		if (dct_log_count(d, needle)) {
+		if (dct_log_count(d, needle) >= count) {
 			found = true;
 			break;
 		}

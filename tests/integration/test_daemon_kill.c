@@ -6,6 +6,7 @@
  * descriptors and memory it had after the first ten.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -74,14 +75,6 @@ static int pipe_with_vtotal(struct sim_view *view, unsigned vtotal)
 	return -1;
 }
 
-/* Polls cond on a state dcd changes on its own, for up to timeout_ms. */
-#define WAIT_UNTIL(cond, timeout_ms)                                      \
-	do {                                                              \
-		uint64_t end_ = dct_now_ns() + (uint64_t)(timeout_ms)*MS; \
-		while (!(cond) && dct_now_ns() < end_)                    \
-			poll(NULL, 0, 5);                                 \
-	} while (0)
-
 static void test_sigkill_lessee(void **state)
 {
 	struct dct_flipper_opts sv = { .name = "flipper-survivor",
@@ -127,7 +120,7 @@ static void test_sigkill_lessee(void **state)
 
 	/* What the engine showed on the victim's pipe since. */
 	assert_int_equal(sim_view_open(d.state, &view, &err), 0);
-	WAIT_UNTIL(sim_view_synced_ns(view) > notice + 4 * frame_ns, DCT_TIMEOUT_MS);
+	DCT_WAIT_UNTIL(sim_view_synced_ns(view) > notice + 4 * frame_ns, DCT_TIMEOUT_MS);
 	pipe = pipe_with_vtotal(view, 750);
 	assert_true(pipe >= 0); /* idle keeps the timing: the pipe still runs */
 	n = sim_view_history(view, (unsigned)pipe, frames, 64);
@@ -146,7 +139,7 @@ static void test_sigkill_lessee(void **state)
 	sim_view_close(view);
 
 	/* Its framebuffers are unmapped once off screen; its socket is closed. */
-	WAIT_UNTIL(dct_daemon_maps_count(&d, "dct-fb") == 2, DCT_TIMEOUT_MS);
+	DCT_WAIT_UNTIL(dct_daemon_maps_count(&d, "dct-fb") == 2, DCT_TIMEOUT_MS);
 	assert_int_equal(dct_daemon_maps_count(&d, "dct-fb"), 2);
 	assert_int_equal(dct_daemon_fd_count(&d), fds - 1);
 
@@ -163,10 +156,128 @@ static void test_sigkill_lessee(void **state)
 	dct_daemon_cleanup(&d, false);
 }
 
+#ifndef __has_feature
+#define __has_feature(x) 0
+#endif
+#if defined(__SANITIZE_ADDRESS__) || __has_feature(address_sanitizer)
+/* ASan keeps freed memory in quarantine: RSS says nothing there (LSan checks at exit). */
+#define CHECK_RSS 0
+#else
+#define CHECK_RSS 1
+#endif
+
+#define CYCLES	     1000
+#define RSS_SLACK_KB 256
+
+/* One short-lived client: lease, two framebuffers, a commit, an async flip; then it waits to die.
+ */
+static void cycle_client(const char *socket, int ready_fd)
+{
+	struct dcp_server_msg *msg = malloc(sizeof(*msg));
+	struct drm_mode_modeinfo mode;
+	struct dct_client *c;
+	struct dcp_flip fl = { .flags = DCP_FLIP_ASYNC, .user_data = 1 };
+	uint32_t link, fbs[2];
+	char ch = 'R';
+	int id;
+
+	dct_mode_480p(&mode);
+	if (!msg || dct_connect(socket, "cycle", &c) < 0)
+		_exit(2);
+	id = dct_link_id(c, "DP-1");
+	link = (uint32_t)id;
+	if (id < 0 || dct_lease(c, &link, 1, NULL) < 0)
+		_exit(3);
+	for (unsigned i = 0; i < 2; i++) {
+		if (dct_fb_create(c, DRM_FORMAT_XRGB8888, 720, 480, 0x00808080, &fbs[i]) < 0)
+			_exit(4);
+	}
+	if (dct_commit_one(c, link, &mode, fbs[0], DCP_COMMIT_ALLOW_MODESET | DCP_COMMIT_NONBLOCK,
+			   msg) < 0)
+		_exit(5);
+	fl.link = link;
+	fl.fb_id = fbs[1];
+	if (dct_call(c, DCP_REQ_FLIP, &fl, -1, msg) < 0 || msg->hdr.opcode != DCP_EVENT_FLIP_DONE)
+		_exit(6);
+	if (write(ready_fd, &ch, 1) != 1)
+		_exit(7);
+	for (;;)
+		pause();
+}
+
+/* Waits until the observer hears that DP-1 is free again. */
+static void wait_free(struct dct_client *observer, uint32_t link, struct dcp_server_msg *msg)
+{
+	for (;;) {
+		assert_int_equal(
+			dct_wait_event(observer, DCP_EVENT_OUTPUT_CHANGED, msg, DCT_TIMEOUT_MS), 0);
+		if (msg->output_changed.link == link &&
+		    (msg->output_changed.changes & DCP_CHANGE_LEASE) &&
+		    msg->output_changed.lease_state == DCP_LEASE_FREE)
+			return;
+	}
+}
+
+static void test_1000_sigkill_cycles(void **state)
+{
+	struct dcp_server_msg *msg = malloc(sizeof(*msg));
+	struct dct_client *observer;
+	struct dct_daemon d;
+	int fds10 = 0, fds_end;
+	long rss10 = 0, rss_end;
+	uint64_t t0 = dct_now_ns();
+	uint32_t dp1;
+	int ready[2];
+
+	assert_int_equal(dct_daemon_start(&d, NULL, NULL, NULL), 0);
+	assert_int_equal(dct_connect(d.socket, "observer", &observer), 0);
+	dp1 = (uint32_t)dct_link_id(observer, "DP-1");
+	assert_int_equal(pipe2(ready, O_CLOEXEC), 0);
+	for (unsigned i = 1; i <= CYCLES; i++) {
+		pid_t pid = fork();
+		char ch;
+
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			close(ready[0]);
+			cycle_client(d.socket, ready[1]);
+		}
+		assert_int_equal(read(ready[0], &ch, 1), 1);
+		kill(pid, SIGKILL);
+		assert_int_equal(waitpid(pid, NULL, 0), pid);
+		wait_free(observer, dp1, msg);
+		if (i == 10 || i == CYCLES) {
+			/* Settled: every framebuffer off screen and unmapped. */
+			DCT_WAIT_UNTIL(dct_daemon_maps_count(&d, "dct-fb") == 0, DCT_TIMEOUT_MS);
+			assert_int_equal(dct_daemon_maps_count(&d, "dct-fb"), 0);
+			if (i == 10) {
+				fds10 = dct_daemon_fd_count(&d);
+				rss10 = dct_daemon_rss_kb(&d);
+			}
+		}
+	}
+	fds_end = dct_daemon_fd_count(&d);
+	rss_end = dct_daemon_rss_kb(&d);
+	fprintf(stderr, "%u cycles in %.1f s; daemon fds %d -> %d, VmRSS %ld -> %ld KiB\n", CYCLES,
+		(double)(dct_now_ns() - t0) / 1e9, fds10, fds_end, rss10, rss_end);
+	assert_int_equal(fds_end, fds10);
+	if (CHECK_RSS)
+		assert_true(rss_end <= rss10 + RSS_SLACK_KB);
+	assert_int_equal(dct_log_count(&d, "\"cycle\") ended (client gone): DP-1"), CYCLES);
+	close(ready[0]);
+	close(ready[1]);
+	dct_close(observer);
+	free(msg);
+	assert_true(dct_daemon_alive(&d));
+	assert_int_equal(dct_daemon_stop(&d), 0);
+	dct_daemon_cleanup(&d, false);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sigkill_lessee),
+		cmocka_unit_test(test_1000_sigkill_cycles),
 	};
 
 	if (dct_drop_root() < 0)
