@@ -211,17 +211,15 @@ void dcd_backend_close(struct dcd *dcd)
 void dcd_backend_irq_consume(struct dcd *dcd)
 {
 	struct dcd_backend *b = &dcd->backend;
-	uint64_t v;
 
-	if (b->kind == DCD_BACKEND_SIM) {
-		/* The simulator's eventfd: drained here, re-signalled by irq_rearm
-		 * if anything is still pending after DC's acknowledgements. */
-		if (read(b->irq_fd, &v, sizeof(v)) < 0 && errno != EAGAIN)
-			log_ratelimited(&dcd->dc_log_rl, LOG_WARNING, "interrupt fd: %s",
-					strerror(errno));
-	} else if (b->dev && !b->lost) {
+	/*
+	 * The simulator's eventfd follows its interrupt level (sim.md): it is
+	 * read by the simulator when DC's acknowledgements take the level
+	 * down, and stays readable while something is still pending. Only the
+	 * hardware's interrupt counter needs consuming here.
+	 */
+	if (b->kind == DCD_BACKEND_DEVICE && b->dev && !b->lost)
 		dcv_irq_consume(b->dev);
-	}
 }
 
 int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *iova,

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -172,6 +173,10 @@ int dct_daemon_start(struct dct_daemon *d, const char *scenario, const char *con
 		int fd = open(d->log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 
 		dct_realtime_child();
+		/* A test that fails half-way must not leave its daemon behind. */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() == 1)
+			_exit(125);
 		if (fd >= 0) {
 			dup2(fd, STDERR_FILENO);
 			dup2(fd, STDOUT_FILENO);
@@ -379,7 +384,8 @@ void dct_realtime_child(void)
 	struct sched_param sp = { .sched_priority = 10 };
 	uid_t ruid, euid, suid;
 
-	if (getresuid(&ruid, &euid, &suid) < 0 || suid != 0)
+	/* Only after dct_drop_root: a program that stays root runs as it is. */
+	if (getresuid(&ruid, &euid, &suid) < 0 || suid != 0 || ruid == 0)
 		return;
 	if (seteuid(0) == 0)
 		sched_setscheduler(0, SCHED_RR, &sp);
