@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "dc_modes.h"
 #include "dcd.h"
 
 /* ---- links ---------------------------------------------------------------------- */

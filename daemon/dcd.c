@@ -358,6 +358,12 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 	dc_set_events(dcd->dc, &dcd_dc_events, dcd);
 	dc_get_plane_caps(dcd->dc, &dcd->plane_caps);
 	dcd->link_count = dc_link_count(dcd->dc);
+	for (unsigned i = 0; i < dcd->config.n_outputs; i++) {
+		if (dc_link_by_name(dcd->dc, dcd->config.outputs[i].name) < 0)
+			log_warning("%s: outputs.%s: this engine has no such output",
+				    opts->config_path ? opts->config_path : "configuration",
+				    dcd->config.outputs[i].name);
+	}
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		dcd->outputs[i].link = i;
 		dcd->outputs[i].connection = DCP_CONNECTION_UNKNOWN;

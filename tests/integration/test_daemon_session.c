@@ -359,6 +359,29 @@ static void test_bad_config(void **state)
 	rmdir(dir);
 }
 
+/* The example configuration of the documentation is one dcd takes. */
+static void test_example_config(void **state)
+{
+	char text[8192] = "";
+	struct dct_daemon d;
+	struct dct_client *c;
+	FILE *fp = fopen(DCD_SOURCE_ROOT "/daemon/dcd.json.example", "r");
+	size_t n;
+
+	assert_non_null(fp);
+	n = fread(text, 1, sizeof(text) - 1, fp);
+	fclose(fp);
+	text[n] = 0;
+	assert_int_equal(dct_daemon_start(&d, NULL, text, NULL), 0);
+	assert_int_equal(dct_connect(d.socket, "example", &c), 0);
+	assert_int_equal(dct_welcome(c)->max_framebuffers, 64);
+	dct_close(c);
+	/* nothing in it was refused or ignored */
+	assert_int_equal(dct_log_count(&d, "warning"), 0);
+	assert_int_equal(dct_daemon_stop(&d), 0);
+	dct_daemon_cleanup(&d, false);
+}
+
 /* No --sim, no --device and no GPU: what was looked for, and how to run the simulator. */
 static void test_no_gpu(void **state)
 {
@@ -397,6 +420,7 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_admin_sees_all, setup_admin, teardown),
 		cmocka_unit_test(test_bad_config),
+		cmocka_unit_test(test_example_config),
 		cmocka_unit_test(test_no_gpu),
 		cmocka_unit_test(test_usage),
 	};
