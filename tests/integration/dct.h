@@ -68,20 +68,15 @@ int dct_write_file(struct dct_daemon *d, const char *name, const char *text, cha
 
 /*
  * At the start of a test program: when running as root, become nobody
- * (65534) for good, daemon and clients alike. A root client is always an
- * admin and sees every output; the tests need ordinary clients, and dcd
- * on the simulator needs no privilege. Returns 0 or -errno.
+ * (65534) for good, daemon and clients alike: a root client is always an
+ * admin and sees every output, and dcd on the simulator needs no
+ * privilege. Before that the program takes SCHED_RR (priority 10), which
+ * the daemon and flipping clients it forks inherit, as dcd.service runs
+ * dcd: a display server missing a frame because the machine is busy
+ * compiling is not what these tests are about. Without root everything
+ * runs at normal priority. Returns 0 or -errno.
  */
 int dct_drop_root(void);
-
-/*
- * In a forked child that must keep real time (the daemon, a flipping
- * client): SCHED_RR when the program started as root, as dcd.service runs
- * dcd; nothing otherwise. Then nobody for good. A display server that
- * misses a frame because the machine is busy compiling is not what these
- * tests are about; without root they run at normal priority.
- */
-void dct_realtime_child(void);
 
 /* ---- a client --------------------------------------------------------------------- */
 

@@ -172,7 +172,6 @@ int dct_daemon_start(struct dct_daemon *d, const char *scenario, const char *con
 	if (d->pid == 0) {
 		int fd = open(d->log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 
-		dct_realtime_child();
 		/* A test that fails half-way must not leave its daemon behind. */
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		if (getppid() == 1)
@@ -370,26 +369,20 @@ int dct_daemon_maps_count(struct dct_daemon *d, const char *needle)
 
 int dct_drop_root(void)
 {
+	struct sched_param sp = { .sched_priority = 10 };
+
 	if (geteuid() != 0)
 		return 0;
-	/* Root stays the saved uid, for dct_realtime_child() only. */
+	/*
+	 * SCHED_RR first, while root may: the daemon and the flipping
+	 * clients forked later inherit it. Then nobody for good (a saved uid
+	 * 0 would keep LeakSanitizer, which stops the world like a debugger,
+	 * out; so would an undumpable process).
+	 */
+	sched_setscheduler(0, SCHED_RR, &sp);
 	if (setgroups(0, NULL) < 0 || setresgid(NOBODY, NOBODY, NOBODY) < 0 ||
-	    setresuid(NOBODY, NOBODY, 0) < 0)
+	    setresuid(NOBODY, NOBODY, NOBODY) < 0)
 		return -errno;
+	prctl(PR_SET_DUMPABLE, 1);
 	return 0;
-}
-
-void dct_realtime_child(void)
-{
-	struct sched_param sp = { .sched_priority = 10 };
-	uid_t ruid, euid, suid;
-
-	/* Only after dct_drop_root: a program that stays root runs as it is. */
-	if (getresuid(&ruid, &euid, &suid) < 0 || suid != 0 || ruid == 0)
-		return;
-	if (seteuid(0) == 0)
-		sched_setscheduler(0, SCHED_RR, &sp);
-	/* For good now: nobody, with no way back. */
-	if (setresuid(NOBODY, NOBODY, NOBODY) < 0)
-		_exit(126);
 }

@@ -123,8 +123,13 @@ static void run(const struct dct_flipper_opts *opts, int report_fd, int control_
 					(unsigned long long)prev_seq);
 			}
 			if (dt + opts->tolerance_ns < ds * report.frame_ns ||
-			    dt > ds * report.frame_ns + opts->tolerance_ns)
+			    dt > ds * report.frame_ns + opts->tolerance_ns) {
 				report.bad_times++;
+				fprintf(stderr, "flipper %s: %llu ns between flips %llu and %llu\n",
+					opts->name, (unsigned long long)dt,
+					(unsigned long long)prev_seq,
+					(unsigned long long)msg->flip_done.sequence);
+			}
 		} else {
 			report.first_seq = msg->flip_done.sequence;
 			report.first_ts = msg->flip_done.timestamp_ns;
@@ -178,7 +183,6 @@ int dct_flipper_start(const struct dct_flipper_opts *opts, struct dct_flipper *f
 			if (fd != rep[1] && fd != ctl[0])
 				close(fd);
 		}
-		dct_realtime_child();
 		run(opts, rep[1], ctl[0]);
 	}
 	close(rep[1]);

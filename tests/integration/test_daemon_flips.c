@@ -107,7 +107,7 @@ static void test_two_lessees_300_flips(void **state)
 				      .width = 720,
 				      .height = 480,
 				      .flips = 300,
-				      .tolerance_ns = 20000,
+				      .tolerance_ns = 200000,
 				      .hold = true };
 	struct dct_flipper_opts b = a;
 	struct dct_flipper fa, fb;
@@ -135,8 +135,10 @@ static void test_two_lessees_300_flips(void **state)
 		assert_int_equal(r->last_seq - r->first_seq, 299);
 		/* 720x480 at 27 MHz: 16.683 ms a frame */
 		assert_int_equal(r->frame_ns, 16683333);
-		assert_true(r->last_ts - r->first_ts > 299 * r->frame_ns - 1000);
-		assert_true(r->last_ts - r->first_ts < 299 * r->frame_ns + 1000);
+		/* DC reads position and clock one after the other: 0.2 ms covers a
+		 * preemption between the two, a missed frame is 16.7 ms */
+		assert_true(r->last_ts - r->first_ts > 299 * r->frame_ns - 200000);
+		assert_true(r->last_ts - r->first_ts < 299 * r->frame_ns + 200000);
 	}
 	assert_true(dct_log_wait(&f->d, "commit (client", DCT_TIMEOUT_MS));
 }

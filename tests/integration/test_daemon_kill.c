@@ -83,14 +83,14 @@ static void test_sigkill_lessee(void **state)
 				       .height = 480,
 				       .ready_after = 30,
 				       .flips = 150,
-				       .tolerance_ns = 20000 };
+				       .tolerance_ns = 200000 };
 	struct dct_flipper_opts vi = { .name = "flipper-victim",
 				       .link_name = "DP-1",
 				       .mode = &mode_720p,
 				       .width = 1280,
 				       .height = 720,
 				       .ready_after = 30,
-				       .tolerance_ns = 20000 };
+				       .tolerance_ns = 200000 };
 	struct dct_flipper survivor, victim;
 	struct dct_flipper_report report;
 	struct sim_frame frames[64];

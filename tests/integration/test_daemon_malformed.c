@@ -627,7 +627,7 @@ static void test_malformed_input(void **state)
 				       .width = 720,
 				       .height = 480,
 				       .ready_after = 5,
-				       .tolerance_ns = 20000 };
+				       .tolerance_ns = 200000 };
 	struct dcp_server_msg *msg = malloc(sizeof(*msg));
 	struct dct_flipper_report report;
 	struct dct_flipper flipper;
