@@ -16,6 +16,7 @@
 
 #include <drm_fourcc.h>
 
+#include "dc_modes.h"
 #include "dcd.h"
 
 #define CURSOR_FORMAT DRM_FORMAT_ARGB8888
@@ -160,13 +161,11 @@ static void check_shared(struct dcd_client *c, const struct dcd_plan *plan, stru
 
 /* ---- building the state -------------------------------------------------------------- */
 
-static bool same_timing(const struct drm_mode_modeinfo *a, const struct drm_mode_modeinfo *b)
+bool dcd_same_timing(const struct drm_mode_modeinfo *a, const struct drm_mode_modeinfo *b)
 {
-	return a->clock == b->clock && a->hdisplay == b->hdisplay &&
-	       a->hsync_start == b->hsync_start && a->hsync_end == b->hsync_end &&
-	       a->htotal == b->htotal && a->hskew == b->hskew && a->vdisplay == b->vdisplay &&
-	       a->vsync_start == b->vsync_start && a->vsync_end == b->vsync_end &&
-	       a->vtotal == b->vtotal && a->vscan == b->vscan && a->flags == b->flags;
+	struct dc_mode x = { .info = *a }, y = { .info = *b };
+
+	return dc_mode_same_timing(&x, &y);
 }
 
 /* Whether going from old to new (either NULL: off) is a modeset. */
@@ -174,7 +173,7 @@ static bool is_modeset(const struct dc_stream *old, const struct dc_stream *new)
 {
 	if (!old || !new)
 		return old != new;
-	return !same_timing(&old->mode, &new->mode) || old->encoding != new->encoding ||
+	return !dcd_same_timing(&old->mode, &new->mode) || old->encoding != new->encoding ||
 	       old->bpc != new->bpc;
 }
 

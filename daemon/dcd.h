@@ -312,6 +312,8 @@ const struct dc_stream *dcd_current_stream(const struct dcd *dcd, unsigned link)
 /* Converts a DC failure into an ERROR (status, reason, link, plane, sentence). */
 void dcd_error_from_dc(struct dcd *dcd, const struct dc_state *state, int status,
 		       const struct dc_error *derr, struct dcp_error *err);
+/* The same timing (dc_mode_same_timing: every field but name, type, refresh). */
+bool dcd_same_timing(const struct drm_mode_modeinfo *a, const struct drm_mode_modeinfo *b);
 /* "3840x2160@60" of a mode, for logs. */
 void dcd_mode_name(const struct drm_mode_modeinfo *mode, char *buf, size_t size);
 

@@ -167,8 +167,7 @@ static void idle_stream(struct dcd *dcd, unsigned link, struct dc_stream *s, boo
 		break;
 	}
 	memset(s, 0, sizeof(*s));
-	if (cur && (!mode || !memcmp(&cur->mode, &mode->info,
-				     offsetof(struct drm_mode_modeinfo, vrefresh)))) {
+	if (cur && (!mode || dcd_same_timing(&cur->mode, &mode->info))) {
 		s->mode = cur->mode;
 		s->encoding = cur->encoding;
 		s->bpc = cur->bpc;
@@ -189,9 +188,9 @@ static bool shows(const struct dc_stream *cur, const struct dc_stream *s, bool o
 {
 	if (!on || !cur)
 		return on == (cur != NULL);
-	return !memcmp(&cur->mode, &s->mode, offsetof(struct drm_mode_modeinfo, vrefresh)) &&
-	       cur->encoding == s->encoding && cur->bpc == s->bpc &&
-	       cur->blank_color == s->blank_color && !cur->primary.enabled && !cur->cursor.enabled;
+	return dcd_same_timing(&cur->mode, &s->mode) && cur->encoding == s->encoding &&
+	       cur->bpc == s->bpc && cur->blank_color == s->blank_color && !cur->primary.enabled &&
+	       !cur->cursor.enabled;
 }
 
 static int apply_idle(struct dcd *dcd, uint32_t links, bool force_off)
@@ -248,9 +247,8 @@ static bool idle_now(struct dcd *dcd, unsigned link)
 	if (!dcd->outputs[link].pending.fb)
 		return true;
 	idle_stream(dcd, link, &s, &on);
-	return on && cur &&
-	       !memcmp(&cur->mode, &s.mode, offsetof(struct drm_mode_modeinfo, vrefresh)) &&
-	       cur->encoding == s.encoding && cur->bpc == s.bpc;
+	return on && cur && dcd_same_timing(&cur->mode, &s.mode) && cur->encoding == s.encoding &&
+	       cur->bpc == s.bpc;
 }
 
 void dcd_outputs_go_idle(struct dcd *dcd, uint32_t links)
