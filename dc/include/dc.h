@@ -71,6 +71,17 @@ struct dc_connector_desc {
 	uint8_t ddc;	/* DDC line of the DC_I2C engine */
 	uint8_t aux;	/* DP_AUX channel (DP and eDP only) */
 	uint8_t dig_be; /* link encoder (DIG back end + UNIPHY) of the connector */
+	/*
+	 * DVI-D only: the connector is wired for dual link, which also takes
+	 * the second link of the UNIPHY pair (dig_be + 1; dig_be must be even).
+	 */
+	bool dual_link;
+	/*
+	 * The encoder may drive TMDS above 300 MHz (HDMI 2.0, up to 600 MHz):
+	 * the VBIOS encoder capability HDMI_6GB_EN. Without it a DCE 10/11
+	 * encoder stops at 300 MHz, as the public driver's encoder limits say.
+	 */
+	bool hdmi_6g;
 };
 
 struct dc_board {
@@ -101,6 +112,7 @@ enum dc_error_code {
 	DC_ERR_SCALER,		 /* scaling ratio or taps */
 	DC_ERR_CURSOR,		 /* cursor size or format */
 	DC_ERR_LINK_TRAINING,	 /* commit: link training failed */
+	DC_ERR_LINK_ENCODER,	 /* link encoder (or its dual-link partner) taken */
 };
 
 struct dc_error {
@@ -114,8 +126,25 @@ struct dc_error {
 /* ---- creation and links --------------------------------------------------- */
 
 /*
+ * The connectors of a typical board with this ASIC, for when no VBIOS
+ * object table is at hand (the simulator's default): Carrizo eDP + DP +
+ * HDMI, Stoney eDP + HDMI, Tonga 2 DVI-D (one dual link) + HDMI + DP, Fiji
+ * 3 DP + HDMI. -EINVAL for an unknown ASIC. docs/dc.md lists the wiring.
+ */
+int dc_board_default(enum dc_asic asic, struct dc_board *out);
+
+/*
+ * Checks a board against its ASIC: known connector types, HPD/DDC/AUX
+ * lines and link encoders that exist, no link encoder wired twice, dual
+ * link only on DVI-D with an even link encoder. 0, or -EINVAL with err
+ * (may be NULL) naming the connector and the numbers.
+ */
+int dc_board_check(const struct dc_board *board, struct dc_error *err);
+
+/*
  * Creates the core for the engine behind hw. Reads nothing from the hardware
- * beyond what it needs to know its state; programs nothing.
+ * beyond what it needs to know its state; programs nothing. -EINVAL for a
+ * board dc_board_check refuses, -ENOMEM.
  */
 int dc_create(struct dc_hw *hw, const struct dc_board *board, struct dc **out);
 void dc_destroy(struct dc *dc);
@@ -137,6 +166,37 @@ int dc_link_detect(struct dc *dc, unsigned link);
 
 /* The current sink, or NULL when nothing is connected. Borrowed. */
 struct dc_sink *dc_link_sink(const struct dc *dc, unsigned link);
+
+/* What a DP receiver states in its DPCD receiver capability field (0x0000..). */
+struct dc_dp_caps {
+	uint8_t dpcd_rev;	 /* DPCD_REV, 0x10..0x14 */
+	uint32_t max_rate_mbps;	 /* MAX_LINK_RATE per lane: 1620, 2700, 5400 */
+	uint8_t max_lanes;	 /* MAX_LANE_COUNT: 1, 2 or 4 */
+	bool tps3;		 /* TPS3_SUPPORTED */
+	bool enhanced_framing;	 /* ENHANCED_FRAME_CAP */
+	bool mst;		 /* MSTM_CAP */
+	uint8_t sink_count;	 /* SINK_COUNT */
+	bool downstream_port;	 /* DOWNSTREAM_PORT_PRESENT: a branch device */
+	uint8_t downstream_type; /* DFP type, DOWN_STREAM_PORT_TYPE bits 2:1 */
+};
+
+/* A DP++ (dual-mode) adaptor between a DP connector and a TMDS sink. */
+enum dc_dongle_type {
+	DC_DONGLE_NONE,
+	DC_DONGLE_DP_DVI_TYPE1,	 /* type 1: no adaptor ID, 165 MHz */
+	DC_DONGLE_DP_HDMI_TYPE1, /* type 1 to HDMI */
+	DC_DONGLE_DP_DVI_TYPE2,	 /* type 2: max TMDS clock in its ID buffer */
+	DC_DONGLE_DP_HDMI_TYPE2,
+};
+
+struct dc_dongle {
+	enum dc_dongle_type type;
+	/*
+	 * Type 2: the adaptor's MAX_TMDS_CLOCK byte x 2.5 MHz; type 1: 165000
+	 * (or a value it states), in kHz.
+	 */
+	uint32_t max_tmds_khz;
+};
 
 struct dc_link_training {
 	uint32_t rate_mbps;	/* per lane: 1620, 2700 or 5400; 0 untrained */
@@ -179,6 +239,10 @@ const uint8_t *dc_sink_edid(const struct dc_sink *sink, size_t *size);
 const struct dc_edid *dc_sink_edid_info(const struct dc_sink *sink);
 /* The sink's modes, preferred first (dc_modes.h). */
 const struct dc_mode *dc_sink_modes(const struct dc_sink *sink, size_t *count);
+/* DP receiver caps (DP and eDP sinks), or NULL. */
+const struct dc_dp_caps *dc_sink_dp_caps(const struct dc_sink *sink);
+/* The DP++ adaptor the sink is behind, or NULL. */
+const struct dc_dongle *dc_sink_dongle(const struct dc_sink *sink);
 
 /* ---- state: streams and planes ------------------------------------------- */
 
@@ -218,7 +282,9 @@ struct dc_stream_resources {
 	int8_t link_encoder;   /* DIG back end + UNIPHY */
 	int8_t clock_source;   /* PLL index, or DC_CLOCK_SOURCE_DP_DTO */
 	int8_t audio;
-	uint32_t pixel_clock_khz; /* what the clock source produces */
+	uint32_t pixel_clock_khz; /* what the clock source produces (TMDS clock on HDMI) */
+	enum dc_signal signal;	  /* chosen: DVI single or dual link, HDMI, DP, eDP */
+	bool hdmi_scrambling;	  /* TMDS character rate above 340 Mcsc */
 };
 
 #define DC_CLOCK_SOURCE_DP_DTO 16
