@@ -161,6 +161,13 @@ int sim_dp_irq(struct sim *sim, unsigned conn, uint8_t irq_vector);
  */
 int sim_drop_link(struct sim *sim, unsigned conn);
 
+/*
+ * DP sinks: SINK_COUNT (DPCD 0x200 bits 5:0, mirrored at 0x2002) becomes
+ * count (0..63), as when displays behind a branch come and go, signalled
+ * with a short HPD pulse. -EINVAL above 63.
+ */
+int sim_set_sink_count(struct sim *sim, unsigned conn, uint8_t count);
+
 /* DP sinks: the next native AUX requests are answered with n DEFERs each. */
 int sim_set_aux_defer(struct sim *sim, unsigned conn, unsigned n);
 

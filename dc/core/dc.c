@@ -299,16 +299,6 @@ int dc_link_get_status(const struct dc *dc, unsigned link, struct dc_link_status
 		out->hdmi_scrambling = s->res.hdmi_scrambling;
 		out->pixel_clock_khz = s->res.pixel_clock_khz;
 	}
+	dc_link_status_fill(dc, link, out);
 	return 0;
-}
-
-uint64_t dc_next_deadline(const struct dc *dc)
-{
-	uint64_t next = UINT64_MAX;
-
-	for (unsigned i = 0; i < dc->link_count; i++) {
-		if (dc->links[i].deadline_ns < next)
-			next = dc->links[i].deadline_ns;
-	}
-	return next;
 }

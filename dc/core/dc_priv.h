@@ -10,6 +10,7 @@
 #include <stdarg.h>
 
 #include "../calcs/dc_calcs.h"
+#include "../link/link.h"
 #include "dc.h"
 #include "dc_edid.h"
 #include "dc_modes.h"
@@ -123,6 +124,30 @@ struct dc_link {
 	struct dc_link_training training;
 	/* dc_dispatch work for this link: time, or UINT64_MAX for none */
 	uint64_t deadline_ns;
+	struct dc_link_runtime rt; /* the link layer's state (dc/link/link.h) */
+};
+
+/*
+ * What DC keeps about a timing generator it drives, beyond the committed
+ * state: the frame geometry and pixel rate for the timestamp math, the
+ * 64-bit frame sequence and the page flip in flight (vblank.c, flip.c).
+ * Positions are absolute: frame x (htotal x vtotal) + line x htotal + pixel.
+ */
+struct dc_pipe_rt {
+	bool active;  /* a committed stream runs on it */
+	bool running; /* CRTC_CURRENT_MASTER_EN_STATE at the last read */
+	uint8_t link;
+	uint32_t htotal, vtotal;
+	uint32_t vblank_start, vblank_end; /* lines: first of vertical blank, first active */
+	uint64_t hz_num, hz_den;	   /* pixel rate as programmed, Hz (0 when unknown) */
+	/* CRTC_FRAME_COUNT extended to 64 bits: value, counter and time at the last read */
+	uint64_t seq;
+	uint32_t seq_hw;
+	uint64_t seq_ns;
+	bool flip_pending, flip_immediate;
+	uint64_t flip_user_data;
+	uint64_t flip_latch;	/* position where the flip latched or will latch */
+	uint64_t flip_latch_ns; /* immediate flips: the time it latched */
 };
 
 struct dc {
@@ -137,6 +162,9 @@ struct dc {
 	void *events_data;
 	dc_log_fn log_fn;
 	void *log_data;
+	/* commit, flips and interrupts (dc/core/commit*.c, flip.c, vblank.c, irq.c) */
+	struct dc_pipe_rt pipes[DC_MAX_PIPES];
+	bool vblank_on[DC_MAX_LINKS]; /* dc_vblank_enable */
 };
 
 /* printf-style log line to the handler set with dc_set_log_handler (if any). */
@@ -194,5 +222,73 @@ int dc_assign_resources(const struct dc *dc, struct dc_state *state,
 
 /* "3840x2160@60 RGB 8bpc" for messages. */
 int dc_fmt_stream(char *buf, size_t size, const struct dc_stream *s);
+
+/* ---- pipes at run time: frame sequence and scanout times (vblank.c) ---------- */
+
+/* Index of the committed stream on link, or -1. */
+int dc_committed_index(const struct dc *dc, unsigned link);
+
+/* The DP DTO reference: the simulator's SIMEXT_DPREFCLK_KHZ, else the pool's. */
+uint32_t dc_dprefclk_khz(struct dc *dc);
+
+/* V_BLANK_START of a timing: the line where vertical blank (and a vsync flip) starts. */
+unsigned dc_vblank_start_line(const struct drm_mode_modeinfo *m);
+/* Programs the vblank interrupt of s's timing generator as dc_vblank_enable asks. */
+void dc_vblank_program(struct dc *dc, const struct dc_stream *s);
+
+/*
+ * Starts following timing generator tg for stream s: frame geometry, the
+ * pixel rate read from the clock registers, the frame sequence from the
+ * counter. Reads registers only.
+ */
+void dc_pipe_start(struct dc *dc, unsigned tg, const struct dc_stream *s);
+/* Forgets tg (no stream on it any more; a pending flip is dropped). */
+void dc_pipe_stop(struct dc *dc, unsigned tg);
+
+/* Reads the position of tg now (extending the frame sequence); *t_ns: when. */
+uint64_t dc_pipe_now(struct dc *dc, unsigned tg, uint64_t *t_ns);
+/* First position at or after pos (after: strictly) where line `line` starts. */
+uint64_t dc_pipe_next_line(const struct dc_pipe_rt *rt, uint32_t line, uint64_t pos, bool after);
+/* Last position at or before pos where line `line` starts (pos itself counts). */
+uint64_t dc_pipe_prev_line(const struct dc_pipe_rt *rt, uint32_t line, uint64_t pos);
+/* Time of position pos given that ref_pos was at ref_ns (either may be later). */
+uint64_t dc_pipe_time_of(const struct dc_pipe_rt *rt, uint64_t pos, uint64_t ref_pos,
+			 uint64_t ref_ns);
+
+/* Interrupt halves (irq.c calls them per active pipe): flip done, vblank. */
+void dc_flip_irq(struct dc *dc, unsigned tg);
+void dc_vblank_irq(struct dc *dc, unsigned tg);
+
+/* ---- commit internals (commit_stages.c, sync.c) ------------------------------- */
+
+/* Progress bits of struct dc_commit.done: bit n for stage n. */
+#define DC_DONE_TIMING	(1u << 2)
+#define DC_DONE_PLANES	(1u << 3)
+#define DC_DONE_LINK	(1u << 4)
+#define DC_DONE_UNBLANK (1u << 5)
+
+/* Starts the timing generators of the streams being set up, timing groups in lockstep. */
+void dc_sync_start(struct dc *dc, struct dc_commit *c);
+
+/*
+ * Blanks and powers down one stream's pipe, stream encoder and link (its
+ * PLL stays: see dc_plls_release). Used by stage 1 and by rollback.
+ */
+void dc_stream_shutdown(struct dc *dc, const struct dc_stream *s);
+/* Powers down the PLLs in mask that none of the n streams in live uses. */
+void dc_plls_release(struct dc *dc, unsigned mask, const struct dc_stream *live, unsigned n,
+		     const bool *skip);
+/*
+ * Programs s's primary plane, cursor and blank color; prev is what the
+ * running pipe shows now (only what differs is written) or NULL for a
+ * stopped pipe being set up.
+ */
+void dc_stream_program_planes(struct dc *dc, const struct dc_stream *s,
+			      const struct dc_stream *prev);
+
+/* Timing fields and flags equal, the picture aspect flags aside (snapshot.c). */
+bool dc_timing_equal(const struct drm_mode_modeinfo *a, const struct drm_mode_modeinfo *b);
+/* Every field of the resources equal. */
+bool dc_resources_equal(const struct dc_stream_resources *a, const struct dc_stream_resources *b);
 
 #endif

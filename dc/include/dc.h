@@ -161,6 +161,11 @@ int dc_link_by_name(const struct dc *dc, const char *name);
  * DPCD caps, DP++ adaptor) and replaces the link's sink. Returns 0 whether
  * or not something is connected; -EIO when the sink answered but nothing
  * usable could be read (the reason is logged).
+ * The first detection of a link also arms its hot-plug line (interrupts on
+ * plug, unplug and DP short pulses; nothing on screen changes), so the
+ * daemon detects every link once at start-up. On a DP link without a
+ * stream it verifies the link capability by training once and turning the
+ * link off again; dc_validate then holds DP streams against what trained.
  */
 int dc_link_detect(struct dc *dc, unsigned link);
 
@@ -315,26 +320,97 @@ struct dc_state {
 int dc_validate(struct dc *dc, struct dc_state *state, struct dc_error *err);
 
 /*
- * Makes state the one on screen, all or nothing: validates, then programs
- * only what changed. Streams that are unchanged see no register writes.
- * Streams not in state are blanked and powered down.
+ * Makes state the one on screen, all or nothing: validates a copy, then
+ * programs only what changed (dc_commit_prepare, the five stages below in
+ * their order, dc_commit_finish). A stream equal to the committed one on
+ * its link (timing, encoding, depth and resources) is never blanked: only
+ * its plane, cursor and blank color registers that differ are written, and
+ * none when nothing differs. Streams not in state are blanked and powered
+ * down. Streams committed together with identical timings start in
+ * lockstep.
+ *
+ * Validation failures change nothing. When the hardware fails midway (a
+ * link that no longer trains), the outputs are brought back to the
+ * previous state as far as the hardware allows (dc_commit_rollback), the
+ * error is returned, and dc_current_state says what is on screen.
+ * -EBUSY (nothing changed) while a page flip is pending on a stream the
+ * commit would reprogram. docs/dc.md, "Commit, flip, interrupts,
+ * snapshot", has the details.
  */
 int dc_commit(struct dc *dc, const struct dc_state *state, struct dc_error *err);
 
-/* The committed state (what dc_commit last made true). */
+/* The committed state (what dc_commit last made true; dc_flip updates addresses). */
 const struct dc_state *dc_current_state(const struct dc *dc);
 
+/* ---- commit stages (what dc_commit runs, for callers that need their own order) ---- */
+
+enum dc_stream_update {
+	DC_UPDATE_NONE,	   /* equal to the committed stream: no register is written */
+	DC_UPDATE_PLANES,  /* same timing and resources: plane, cursor, blank color only */
+	DC_UPDATE_MODESET, /* new, or its timing, signal or resources changed */
+};
+
+/* A commit in progress: a plain value the stages fill in. */
+struct dc_commit {
+	struct dc_state old;			      /* the committed state it starts from */
+	struct dc_state state;			      /* the validated state it makes current */
+	enum dc_stream_update update[DC_MAX_STREAMS]; /* per stream of state */
+	int8_t from[DC_MAX_STREAMS];		      /* per stream of state: index in old, or -1 */
+	bool remove[DC_MAX_STREAMS]; /* per stream of old: goes away (gone, or a modeset) */
+	/* progress, for dc_commit_rollback */
+	uint8_t done[DC_MAX_STREAMS]; /* per stream of state: stages done (bit n: stage n) */
+	bool removed[DC_MAX_STREAMS]; /* per stream of old: shut down */
+};
+
 /*
- * Reads the hardware back into a state: streams, timings, planes, addresses,
- * link configuration. Used after a restart to see what is on screen.
+ * Validates a copy of state and works out per stream what changes. Reads
+ * registers (whether the simulator's PLL extension exists) but writes
+ * none and changes no state. 0, or -errno with err filled.
+ */
+int dc_commit_prepare(struct dc *dc, const struct dc_state *state, struct dc_commit *c,
+		      struct dc_error *err);
+/* Stage 1: blanks and powers down removed streams (link, timing generator, PLL). */
+int dc_commit_disable_removed(struct dc *dc, struct dc_commit *c, struct dc_error *err);
+/* Stage 2: pixel clocks (PLL dividers, DP DTO) and timing generators, blanked and stopped. */
+int dc_commit_program_timing(struct dc *dc, struct dc_commit *c, struct dc_error *err);
+/* Stage 3: surfaces and cursors (also the plane-only updates of unchanged streams). */
+int dc_commit_program_planes(struct dc *dc, struct dc_commit *c, struct dc_error *err);
+/* Stage 4: stream encoders, then the links (DP training; HDMI scrambling). */
+int dc_commit_enable_links(struct dc *dc, struct dc_commit *c, struct dc_error *err);
+/* Stage 5: starts the new timing generators together, DP video on, unblanks. */
+int dc_commit_unblank(struct dc *dc, struct dc_commit *c, struct dc_error *err);
+/* After the last stage: c->state becomes the committed state. */
+void dc_commit_finish(struct dc *dc, struct dc_commit *c);
+/* After a failed stage: undoes what the stages did and restores the old streams. */
+void dc_commit_rollback(struct dc *dc, struct dc_commit *c);
+
+/*
+ * Reads the hardware back into a state: for every running timing
+ * generator its stream (link from the link encoder, timing from the CRTC,
+ * clock from the PLL or DP DTO, encoding and depth from the stream
+ * encoder), its primary plane, cursor, blank color and resources. Writes
+ * no register. docs/dc.md lists what cannot be read back.
  */
 int dc_snapshot(struct dc *dc, struct dc_state *out);
 
 /*
  * Takes state (normally from dc_snapshot) as committed without programming
- * anything, so a restarted daemon continues what is on screen.
+ * anything, so a restarted daemon continues what is on screen; the links
+ * take their trained configuration from the hardware. -EINVAL for a state
+ * whose links or resources do not exist.
  */
 int dc_adopt(struct dc *dc, const struct dc_state *state);
+
+/*
+ * Whether two states show the same thing: the same links with, per link
+ * (in any order), the same timing (clock and every h/v field and flag but
+ * the picture aspect), encoding, depth, blank color and resources, primary
+ * planes that scan out the same (format up to its ignored alpha, pitch,
+ * address, source and destination rectangles) and cursors that look the
+ * same (shown or not; size, address and top-left corner). dc_snapshot
+ * after dc_commit is equal to the committed state in this sense.
+ */
+bool dc_state_equal(const struct dc_state *a, const struct dc_state *b);
 
 /* ---- flips, cursor, vblank ----------------------------------------------- */
 
@@ -345,16 +421,28 @@ enum dc_flip_flags {
 
 /*
  * Scans out the framebuffer at address on the link's primary plane (same
- * format, size and pitch as committed). Completes with a flip_done event
- * carrying user_data. -EBUSY while a flip is pending on the plane, -ENOENT
- * when the link has no stream.
+ * format, size and pitch as committed): at the next start of vertical
+ * blank, or with DC_FLIP_IMMEDIATE at once (tearing). Completes with a
+ * flip_done event carrying user_data, delivered by dc_handle_irq: seq is
+ * the frame that shows the new buffer (the timing generator's frame
+ * counter extended to 64 bits) and ts_ns when its first active line
+ * started, computed from the scanout position, so a late dc_handle_irq
+ * reports the same; an immediate flip reports the frame and time it
+ * latched. -EBUSY while a flip is pending on the plane (until its event),
+ * -ENOENT when the link has no stream, -EINVAL without a primary plane or
+ * for a misaligned address. Updates the committed state's address.
  */
 int dc_flip(struct dc *dc, unsigned link, uint64_t address, uint32_t flags, uint64_t user_data);
 
 /* Sets or moves the cursor now; never waits for a pending flip. */
 int dc_cursor_update(struct dc *dc, unsigned link, const struct dc_cursor *cursor);
 
-/* Turns vblank events for the link on or off. */
+/*
+ * Turns vblank events for the link on or off: one per frame at the start
+ * of vertical blank, with the seq and ts_ns of the frame that follows it
+ * (the values a flip latched in that blank reports). A late dc_handle_irq
+ * reports the latest vblank only. Kept across commits on the link.
+ */
 int dc_vblank_enable(struct dc *dc, unsigned link, bool enable);
 
 /* ---- interrupts and events ------------------------------------------------ */
