@@ -59,6 +59,13 @@ int dce110_link_enc_dp_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, uint
 		return -EINVAL;
 	if (!dce110_simext_present(hw))
 		return -EOPNOTSUPP;
+	/* the PHY changes rate or lane count only while it is off */
+	if ((dc_hw_read(hw, reg(dig, mmDIG_BE_EN_CNTL)) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK) &&
+	    ((dc_hw_read(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig) &
+	      SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK) != code ||
+	     DC_FIELD_GET(dc_hw_read(hw, reg(dig, mmDP_CONFIG)), DP_CONFIG, DP_UDI_LANES) !=
+		     lanes - 1))
+		dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL), DIG_BE_EN_CNTL__DIG_ENABLE_MASK, 0);
 	dc_hw_update(hw, reg(dig, mmDIG_BE_CNTL),
 		     DIG_BE_CNTL__DIG_MODE_MASK | DIG_BE_CNTL__DIG_HPD_SELECT_MASK |
 			     DIG_BE_CNTL__DIG_DUAL_LINK_ENABLE_MASK,

@@ -200,7 +200,7 @@ void dclt_run(struct dclt *t, uint64_t ns)
 		uint64_t now = sim_now_ns(t->sim), next;
 
 		if (irq_pending(t))
-			dc_irq_handle_hpd(t->dc);
+			assert_int_equal(dc_handle_irq(t->dc), 0);
 		if (dc_next_deadline(t->dc) <= now)
 			dc_dispatch(t->dc);
 		now = sim_now_ns(t->sim);

@@ -63,8 +63,8 @@ unsigned dclt_link(struct dclt *t, const char *name);
 unsigned dclt_conn(struct dclt *t, const char *name);
 
 /*
- * Runs the event loop for ns of virtual time: services the HPD interrupts
- * (dc_irq_handle_hpd) whenever the interrupt fd is readable and runs
+ * Runs the event loop for ns of virtual time: dc_handle_irq (which starts
+ * with dc_irq_handle_hpd) whenever the interrupt fd is readable, and
  * dc_dispatch at its deadlines.
  */
 void dclt_run(struct dclt *t, uint64_t ns);

@@ -99,8 +99,26 @@ static void test_verified_capability(void **state)
 	struct dc_link_status st;
 	uint8_t lane[4], power;
 
+	static const uint32_t dig_regs[] = {
+		mmDIG_BE_CNTL,		mmDIG_BE_EN_CNTL,  mmDP_CONFIG,
+		mmDP_LINK_CNTL,		mmDIG_LANE_ENABLE, mmDP_DPHY_TRAINING_PATTERN_SEL,
+		mmDP_LINK_FRAMING_CNTL,
+	};
+	uint32_t before[9];
+
 	(void)state;
+	/* something a previous owner left in the transmitter's registers */
+	dc_hw_write(t->inner, mmDIG_BE_CNTL, DC_FIELD(DIG_BE_CNTL, DIG_MODE, 2));
+	dc_hw_write(t->inner, mmDP_CONFIG, 1);
+	for (unsigned i = 0; i < 7; i++)
+		before[i] = dc_hw_read(t->inner, dig_regs[i]);
+	before[7] = dc_hw_read(t->inner, mmSIMEXT_DIG_TX_LINK_RATE);
+	before[8] = dc_hw_read(t->inner, mmSIMEXT_DIG_TX_DRIVE);
 	assert_int_equal(dc_link_detect(t->dc, dp), 0);
+	for (unsigned i = 0; i < 7; i++)
+		assert_int_equal(dc_hw_read(t->inner, dig_regs[i]), before[i]);
+	assert_int_equal(dc_hw_read(t->inner, mmSIMEXT_DIG_TX_LINK_RATE), before[7]);
+	assert_int_equal(dc_hw_read(t->inner, mmSIMEXT_DIG_TX_DRIVE), before[8]);
 	assert_int_equal(dc_link_get_status(t->dc, dp, &st), 0);
 	assert_true(st.connected);
 	assert_int_equal(st.signal, DC_SIGNAL_DP);
