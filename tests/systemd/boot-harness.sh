@@ -57,8 +57,21 @@ expect_eq socket-activation-lazy "$(systemctl is-active dcd.service)" inactive
 # boot): load VFIO and give /dev/vfio/vfio mode 0666 (Debian's
 # 50-udev-default.rules), hand dcd a PCI attribute as an admin's rule would
 # (the host bridge's config space here, opened but never written).
-modprobe vfio && chmod 0666 /dev/vfio/vfio
+# The two edu devices of run-boot-test's QEMU go to vfio-pci and
+# uio_pci_generic; their nodes and the UIO BAR become dcd's.
+modprobe vfio-pci && modprobe uio_pci_generic && chmod 0666 /dev/vfio/vfio
 chown dcd /sys/bus/pci/devices/0000:00:00.0/config
+bind() { # PCI-ADDRESS DRIVER
+	echo "$2" >"/sys/bus/pci/devices/$1/driver_override" &&
+		echo "$1" >/sys/bus/pci/drivers_probe &&
+		[ "$(basename "$(readlink "/sys/bus/pci/devices/$1/driver")")" = "$2" ]
+}
+bind 0000:00:04.0 vfio-pci
+result bind-vfio $? "0000:00:04.0 -> $(readlink /sys/bus/pci/devices/0000:00:04.0/driver)"
+bind 0000:00:05.0 uio_pci_generic
+result bind-uio $? "0000:00:05.0 -> $(readlink /sys/bus/pci/devices/0000:00:05.0/driver)"
+group=$(basename "$(readlink /sys/bus/pci/devices/0000:00:04.0/iommu_group)")
+chown dcd "/dev/vfio/$group" /dev/uio0 /sys/bus/pci/devices/0000:00:05.0/resource0
 
 # A member of the client group connects: systemd starts dcd, which answers
 # with its checks and sees the peer's real UID.

@@ -16,6 +16,7 @@
  * "uevent-wait" (the first kernel uevent within 5 s), "crash" (abort(), so
  * that systemd restarts the service).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libudev.h>
@@ -23,6 +24,7 @@
 #include <poll.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +44,11 @@
 #define STATE_FILE    RUN_DIR "/probe-state"
 #define STORE_NAME    "probe-memfd"
 #define SYSFS_RW_FILE "/sys/bus/pci/devices/0000:00:00.0/config"
+/* QEMU's edu device bound to uio_pci_generic by the harness (run-boot-test
+ * places it at 00:05.0); its BAR 0 starts with the ID register. */
+#define UIO_NODE      "/dev/uio0"
+#define UIO_BAR	      "/sys/bus/pci/devices/0000:00:05.0/resource0"
+#define EDU_ID	      0x010000edu
 
 struct probe {
 	char report[8192];
@@ -225,6 +232,48 @@ static void kernel_edges(struct probe *p)
 	check(p, "uevent-monitor", r == 0, "libudev kernel monitor: %d", r);
 }
 
+/* The nodes of a device bound to vfio-pci and of one bound to
+ * uio_pci_generic, which the harness gave to dcd as an admin's udev rule
+ * would: DeviceAllow=char-vfio and char-uio must let them through. */
+static void device_nodes(struct probe *p)
+{
+	char group[300] = "";
+	DIR *dir = opendir("/dev/vfio");
+
+	for (struct dirent *e; dir && (e = readdir(dir));)
+		if (e->d_name[0] != '.' && strcmp(e->d_name, "vfio"))
+			snprintf(group, sizeof(group), "/dev/vfio/%s", e->d_name);
+	if (dir)
+		closedir(dir);
+	errno = 0;
+	int fd = group[0] ? open(group, O_RDWR | O_CLOEXEC) : -1;
+	struct vfio_group_status status = { .argsz = sizeof(status) };
+	int r = fd >= 0 ? ioctl(fd, VFIO_GROUP_GET_STATUS, &status) : -1;
+	check(p, "vfio-group", r == 0 && (status.flags & VFIO_GROUP_FLAGS_VIABLE),
+	      "%s: %s, VFIO_GROUP_GET_STATUS %d flags 0x%x", group[0] ? group : "no group node",
+	      fd >= 0 ? "opened" : strerror(errno), r, status.flags);
+	if (fd >= 0)
+		close(fd);
+
+	errno = 0;
+	fd = open(UIO_NODE, O_RDWR | O_CLOEXEC);
+	check(p, "uio-node", fd >= 0, UIO_NODE ": %s", fd >= 0 ? "opened" : strerror(errno));
+	if (fd >= 0)
+		close(fd);
+
+	errno = 0;
+	fd = open(UIO_BAR, O_RDWR | O_SYNC | O_CLOEXEC);
+	volatile uint32_t *bar =
+		fd >= 0 ? mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) : MAP_FAILED;
+	uint32_t id = bar != MAP_FAILED ? bar[0] : 0;
+	check(p, "uio-bar-mmap", id == EDU_ID, UIO_BAR " mapped read-write: %s, ID register 0x%08x",
+	      bar != MAP_FAILED ? "yes" : strerror(errno), id);
+	if (bar != MAP_FAILED)
+		munmap((void *)bar, 4096);
+	if (fd >= 0)
+		close(fd);
+}
+
 static void dbus(struct probe *p)
 {
 	int r = sd_bus_open_system(&p->bus);
@@ -298,6 +347,7 @@ static int daemon_main(void)
 	      "sd_watchdog_enabled %d, %llu us", wd, (unsigned long long)watchdog_usec);
 	files(&p);
 	kernel_edges(&p);
+	device_nodes(&p);
 	dbus(&p);
 	keep_in_store(&p);
 	sd_notifyf(0, "READY=1\nSTATUS=probe generation %d", p.generation);
