@@ -59,7 +59,8 @@ struct probe {
 	sd_bus *bus;
 };
 
-static void check(struct probe *p, const char *name, bool ok, const char *fmt, ...)
+__attribute__((format(printf, 4, 5))) static void check(struct probe *p, const char *name, bool ok,
+							const char *fmt, ...)
 {
 	char detail[512];
 	va_list ap;
