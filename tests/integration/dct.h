@@ -71,10 +71,9 @@ int dct_write_file(struct dct_daemon *d, const char *name, const char *text, cha
  * (65534) for good, daemon and clients alike: a root client is always an
  * admin and sees every output, and dcd on the simulator needs no
  * privilege. Before that the program takes SCHED_RR (priority 10), which
- * the daemon and flipping clients it forks inherit, as dcd.service runs
- * dcd: a display server missing a frame because the machine is busy
- * compiling is not what these tests are about. Without root everything
- * runs at normal priority. Returns 0 or -errno.
+ * the daemon and flipping clients it forks inherit: a frame missed because
+ * the shared machine is busy compiling is not what these tests are about.
+ * Without root everything runs at normal priority. Returns 0 or -errno.
  */
 int dct_drop_root(void);
 
