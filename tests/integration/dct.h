@@ -40,8 +40,9 @@ extern const char dct_scenario_small[];
  * Starts dcd --sim SCENARIO --socket --state-dir --verbose with its
  * stderr in d->log and waits until it accepts connections. scenario NULL:
  * dct_scenario_small; config NULL: one that lets the test clients lease.
- * extra: more arguments (NULL-terminated, may be NULL). Returns 0 or -errno
- * (the log is printed on failure).
+ * extra: more arguments (NULL-terminated, may be NULL); with "--socket-fd"
+ * among them no --socket is given and the start is awaited in the log.
+ * Returns 0 or -errno (the log is printed on failure).
  */
 int dct_daemon_start(struct dct_daemon *d, const char *scenario, const char *config,
 		     const char *const *extra);

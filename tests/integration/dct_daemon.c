@@ -128,6 +128,7 @@ int dct_daemon_start(struct dct_daemon *d, const char *scenario, const char *con
 	const char *bin = getenv("DCD_BINARY");
 	char scenario_path[256], config_path[256], cfg[256];
 	const char *argv[32];
+	bool inherited = false;
 	unsigned argc = 0;
 	int r;
 
@@ -156,8 +157,14 @@ int dct_daemon_start(struct dct_daemon *d, const char *scenario, const char *con
 	argv[argc++] = bin;
 	argv[argc++] = "--sim";
 	argv[argc++] = scenario_path;
-	argv[argc++] = "--socket";
-	argv[argc++] = d->socket;
+	for (unsigned i = 0; extra && extra[i]; i++) {
+		if (!strcmp(extra[i], "--socket-fd"))
+			inherited = true;
+	}
+	if (!inherited) {
+		argv[argc++] = "--socket";
+		argv[argc++] = d->socket;
+	}
 	argv[argc++] = "--state-dir";
 	argv[argc++] = d->dir;
 	argv[argc++] = "--config";
@@ -183,7 +190,10 @@ int dct_daemon_start(struct dct_daemon *d, const char *scenario, const char *con
 		execv(bin, (char *const *)argv);
 		_exit(127);
 	}
-	r = wait_accepting(d, DCT_TIMEOUT_MS);
+	if (inherited)
+		r = dct_log_wait(d, "ready", DCT_TIMEOUT_MS) ? 0 : -ETIMEDOUT;
+	else
+		r = wait_accepting(d, DCT_TIMEOUT_MS);
 	if (r < 0) {
 		fprintf(stderr, "dcd did not start: %s\n", strerror(-r));
 		dct_daemon_stop(d);

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -359,6 +361,38 @@ static void test_bad_config(void **state)
 	rmdir(dir);
 }
 
+/* A listening socket handed over (socket activation's way): dcd serves it and leaves it. */
+static void test_socket_fd(void **state)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	char dir[] = "/tmp/dcd-fd-XXXXXX", fdarg[16];
+	const char *extra[] = { "--socket-fd", fdarg, NULL };
+	struct dct_daemon d;
+	struct dct_client *c;
+	int fd;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s/handed.sock", dir);
+	/* no SOCK_CLOEXEC: dcd inherits it */
+	fd = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+	assert_true(fd >= 0);
+	assert_int_equal(bind(fd, (struct sockaddr *)&addr, sizeof(addr)), 0);
+	assert_int_equal(listen(fd, 8), 0);
+	snprintf(fdarg, sizeof(fdarg), "%d", fd);
+	assert_int_equal(dct_daemon_start(&d, NULL, NULL, extra), 0);
+	close(fd);
+	assert_int_equal(dct_connect(addr.sun_path, "handed", &c), 0);
+	assert_int_equal(dct_welcome(c)->major, DCP_VERSION_MAJOR);
+	dct_close(c);
+	assert_true(dct_log_count(&d, "listening on fd") == 1);
+	assert_int_equal(dct_daemon_stop(&d), 0);
+	/* the socket is systemd's to remove, not dcd's */
+	assert_int_equal(access(addr.sun_path, F_OK), 0);
+	dct_daemon_cleanup(&d, false);
+	unlink(addr.sun_path);
+	rmdir(dir);
+}
+
 /* The example configuration of the documentation is one dcd takes. */
 static void test_example_config(void **state)
 {
@@ -421,6 +455,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_admin_sees_all, setup_admin, teardown),
 		cmocka_unit_test(test_bad_config),
 		cmocka_unit_test(test_example_config),
+		cmocka_unit_test(test_socket_fd),
 		cmocka_unit_test(test_no_gpu),
 		cmocka_unit_test(test_usage),
 	};
