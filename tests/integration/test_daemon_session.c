@@ -420,6 +420,10 @@ static void test_example_config(void **state)
 static void test_no_gpu(void **state)
 {
 	const char *args[] = { "--socket", "/tmp/dcd-no-gpu-never.sock", NULL };
+	const char *dev[] = { "--device", "0000:7f:1f.7", "--access",
+			      "vfio",	  "--socket",	  "/tmp/dcd-no-gpu-never.sock",
+			      NULL };
+	const char *bad_access[] = { "--device", "0000:7f:1f.7", "--access", "pio", NULL };
 	char out[4096];
 
 	if (access("/sys/bus/pci/devices", F_OK) < 0)
@@ -428,6 +432,11 @@ static void test_no_gpu(void **state)
 	assert_non_null(strstr(out, "dcd --sim"));
 	/* The machines that run this have no Carrizo, Stoney, Tonga or Fiji. */
 	assert_non_null(strstr(out, "Carrizo"));
+	/* A device that is not there: vfio/'s sentence, naming it, and exit 1. */
+	assert_int_equal(run_dcd(dev, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "0000:7f:1f.7"));
+	assert_int_equal(run_dcd(bad_access, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "--access"));
 }
 
 static void test_usage(void **state)
