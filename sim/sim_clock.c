@@ -155,17 +155,22 @@ static bool irq_pending(struct sim *sim)
 	return false;
 }
 
+/*
+ * The eventfd follows the level: written when it rises, read when it falls,
+ * so it is empty whenever irq_level is false. Forced (irq_rearm) while the
+ * level stays high, the owner may have drained it: then poll first.
+ */
 static void set_irq_level(struct sim *sim, bool level, bool force)
 {
 	uint64_t v = 1;
 	ssize_t n;
 
-	if (level == sim->irq_level && !force)
+	if (level == sim->irq_level && !(force && level))
 		return;
 	if (level) {
 		struct pollfd pfd = { .fd = sim->irq_fd, .events = POLLIN };
 
-		if (poll(&pfd, 1, 0) <= 0 || !(pfd.revents & POLLIN))
+		if (!sim->irq_level || poll(&pfd, 1, 0) <= 0 || !(pfd.revents & POLLIN))
 			n = write(sim->irq_fd, &v, sizeof(v));
 	} else {
 		n = read(sim->irq_fd, &v, sizeof(v));
@@ -193,6 +198,10 @@ void sim_rearm_timer(struct sim *sim)
 	if (sim->timer_fd < 0)
 		return;
 	next = sim_next_event(sim);
+	/* Every register write re-arms: a syscall only when the time changes. */
+	if (next == sim->timer_armed_ns)
+		return;
+	sim->timer_armed_ns = next;
 	if (next != UINT64_MAX) {
 		if (next == 0)
 			next = 1;
@@ -221,6 +230,7 @@ int sim_dispatch(struct sim *sim)
 		n = read(sim->timer_fd, &expirations, sizeof(expirations));
 		if (n < 0 && errno != EAGAIN)
 			return -errno;
+		sim->timer_armed_ns = 0; /* expired: whatever comes next is armed anew */
 	}
 	sim_sync(sim);
 	sim_irq_rearm(sim);

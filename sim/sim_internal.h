@@ -23,9 +23,10 @@ struct sim {
 	struct dc_hw hw;
 	struct sim_state *st;
 	size_t st_size;
-	int irq_fd;	/* eventfd */
-	int timer_fd;	/* timerfd (real time), -1 in virtual time */
-	bool irq_level; /* what the eventfd currently says */
+	int irq_fd;		 /* eventfd */
+	int timer_fd;		 /* timerfd (real time), -1 in virtual time */
+	uint64_t timer_armed_ns; /* what timer_fd is set to (UINT64_MAX: off, 0: unknown) */
+	bool irq_level;		 /* what the eventfd currently says */
 	uint64_t unmapped_pixels;
 	uint32_t scratch; /* what sim_reg() returns for offsets outside the file */
 

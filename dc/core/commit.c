@@ -102,9 +102,15 @@ static int check_commit(struct dc *dc, const struct dc_commit *c, struct dc_erro
 
 		if (from < 0 || !dc->pipes[c->old.streams[from].res.timing_generator].flip_pending)
 			continue;
+		/*
+		 * Turning the primary plane off needs no wait: the screen blanks
+		 * at once, the pending address still latches unseen and its flip
+		 * completes at the vblank (an ended lease goes idle this way
+		 * before its next frame).
+		 */
 		if (c->update[i] == DC_UPDATE_MODESET ||
-		    (c->update[i] == DC_UPDATE_PLANES &&
-		     (s->primary.enabled != c->old.streams[from].primary.enabled ||
+		    (c->update[i] == DC_UPDATE_PLANES && s->primary.enabled &&
+		     (!c->old.streams[from].primary.enabled ||
 		      s->primary.address != c->old.streams[from].primary.address))) {
 			dc_error_set(err, DC_ERR_INVALID, (int)i, 0,
 				     "%s: a page flip is pending on the primary plane",

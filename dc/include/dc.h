@@ -279,6 +279,22 @@ struct dc_cursor {
 	uint32_t hot_x, hot_y;
 };
 
+#define DC_MAX_PLANE_FORMATS 16
+
+/*
+ * What the primary plane of every pipe scans out (linear surfaces; DRM
+ * formats in the order the engine prefers) and the square ARGB8888 cursor
+ * sizes. The same on every link of an engine.
+ */
+struct dc_plane_caps {
+	uint32_t max_width, max_height; /* largest surface, pixels */
+	unsigned format_count;
+	uint32_t formats[DC_MAX_PLANE_FORMATS];
+	uint16_t cursor_sizes[2]; /* 64, 128 */
+};
+
+int dc_get_plane_caps(const struct dc *dc, struct dc_plane_caps *out);
+
 /* What validation assigned to a stream; -1 where nothing is needed. */
 struct dc_stream_resources {
 	int8_t timing_generator;

@@ -213,6 +213,54 @@ static void flip_errors(void **state)
 	dst_destroy(t);
 }
 
+/*
+ * A commit that turns the primary plane off does not wait for a pending
+ * flip: the screen is blank from the next frame on, and the flip still
+ * completes at its vblank. Taking the stream away still waits.
+ */
+static void plane_off_while_flip_pending(void **state)
+{
+	struct dst *t = dst_create(NULL, DC_ASIC_CARRIZO);
+	unsigned link = dst_link(t, "HDMI-A-1"), tg;
+	uint64_t a = dst_fb(t, 1920, 1080, 1), b = dst_fb(t, 1920, 1080, 2), off_ns;
+	struct sim_frame h[64];
+	struct dc_state st;
+	struct dc_error err;
+	int n, after = 0;
+
+	tg = commit_hdmi(t, a);
+	dst_run(t, 100 * NS_PER_MS + 12345, NS_PER_MS);
+	assert_int_equal(dc_flip(t->dc, link, b, 0, 5), 0);
+	st = *dc_current_state(t->dc);
+	st.streams[0].primary.enabled = false;
+	st.streams[0].blank_color = 0x00102030;
+	assert_int_equal(dc_commit(t->dc, &st, &err), 0);
+	off_ns = sim_now_ns(t->sim);
+	assert_true(pipe_reg(t, tg, mmCRTC_BLANK_CONTROL) &
+		    CRTC_BLANK_CONTROL__CRTC_BLANK_DATA_EN_MASK);
+	assert_int_equal(t->nflips, 0);
+	dst_run(t, 50 * NS_PER_MS, NS_PER_MS);
+	assert_int_equal(t->nflips, 1);
+	assert_int_equal(t->flips[0].user_data, 5);
+	n = sim_scanout_history(t->sim, tg, h, 64);
+	for (int i = 0; i < n; i++) {
+		if (h[i].start_ns > off_ns) {
+			assert_true(h[i].blanked);
+			after++;
+		}
+	}
+	assert_int_equal(after, 3);
+	/* with the plane off there is nothing to flip */
+	assert_int_equal(dc_flip(t->dc, link, a, 0, 6), -EINVAL);
+	/* a stream that goes away still waits for its flip */
+	st.streams[0].primary.enabled = true;
+	assert_int_equal(dc_commit(t->dc, &st, &err), 0);
+	assert_int_equal(dc_flip(t->dc, link, b, 0, 7), 0);
+	st.stream_count = 0;
+	assert_int_equal(dc_commit(t->dc, &st, &err), -EBUSY);
+	dst_destroy(t);
+}
+
 /* The frame sequence keeps counting when the 24-bit counter turns over unobserved. */
 static void sequence_survives_counter_wrap(void **state)
 {
@@ -426,6 +474,7 @@ int main(void)
 		cmocka_unit_test(immediate_flip_completes_at_once),
 		cmocka_unit_test(late_interrupt_reports_the_same_time),
 		cmocka_unit_test(flip_errors),
+		cmocka_unit_test(plane_off_while_flip_pending),
 		cmocka_unit_test(sequence_survives_counter_wrap),
 		cmocka_unit_test(vblank_events),
 		cmocka_unit_test(cursor_moves_while_flip_pending),

@@ -1,0 +1,56 @@
+/*
+ * A client process that leases one output, commits a mode with two
+ * framebuffers and flips between them, keeping two flips in flight (one
+ * pending, one queued), and checks every FLIP_DONE: the FLIP's serial and
+ * user data in order, the sequence one more than the last, the timestamp
+ * one frame later. The parent reads its report through a pipe.
+ */
+#ifndef DCT_FLIPPER_H
+#define DCT_FLIPPER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "dct.h"
+
+struct dct_flipper_opts {
+	const char *socket;
+	const char *name;		      /* client name (HELLO) */
+	const char *link_name;		      /* "DP-1" */
+	const struct drm_mode_modeinfo *mode; /* NULL: the preferred one */
+	uint32_t width, height;		      /* framebuffers (the mode's size) */
+	unsigned flips;			      /* stop after this many FLIP_DONEs; 0: when told */
+	unsigned ready_after;		      /* write 'R' after this many (0: never) */
+	uint64_t tolerance_ns;		      /* timestamp deviation allowed from a frame */
+	bool hold;			      /* after the report, keep the connection until told */
+};
+
+struct dct_flipper_report {
+	int failed;	    /* a protocol error, a wrong serial or user data */
+	unsigned flips;	    /* FLIP_DONEs received */
+	unsigned gaps;	    /* sequences that did not go up by exactly 1 */
+	unsigned bad_times; /* timestamps more than the tolerance off a frame */
+	uint64_t frame_ns;
+	uint64_t first_seq, last_seq;
+	uint64_t first_ts, last_ts;
+};
+
+struct dct_flipper {
+	pid_t pid;
+	int report_fd;	/* 'R' after ready_after flips, then the report */
+	int control_fd; /* closed: stop (and with hold, let go) */
+	bool reported;	/* the report was read (into report) */
+	struct dct_flipper_report report;
+};
+
+int dct_flipper_start(const struct dct_flipper_opts *opts, struct dct_flipper *f);
+/* Waits for the 'R' (the client flips). */
+int dct_flipper_wait_ready(struct dct_flipper *f);
+/* With hold: reads the report while the client keeps its lease. */
+int dct_flipper_report(struct dct_flipper *f, struct dct_flipper_report *report);
+/* Tells it to stop, reads the report (unless read already), reaps it: 0 if it exited 0. */
+int dct_flipper_stop(struct dct_flipper *f, struct dct_flipper_report *report);
+void dct_flipper_kill(struct dct_flipper *f);
+
+#endif

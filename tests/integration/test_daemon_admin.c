@@ -1,0 +1,364 @@
+/*
+ * The admin functions of daemon/admin.h, the ones the D-Bus service will
+ * call, on a dcd running in this process (its sd-event loop pumped here)
+ * with protocol clients on its socket: link information, EDID, modes,
+ * status, the lease list, revoking a lease, a configuration as admin, and
+ * the simulator's plug, unplug and screenshot with the HOTPLUG events
+ * clients see.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <drm_fourcc.h>
+
+#include "admin.h"
+#include "dct.h"
+
+struct fixture {
+	char dir[64], socket[128], scenario[128];
+	struct dcd *dcd;
+	struct dcp_server_msg *msg;
+	struct dcp_link_info *info;
+};
+
+/* Runs the daemon's loop until the client has a message (or timeout_ms). */
+static int pump_next(struct fixture *f, struct dct_client *c, int timeout_ms)
+{
+	uint64_t end = dct_now_ns() + (uint64_t)timeout_ms * 1000000ull;
+
+	while (dct_now_ns() < end) {
+		int r = dct_next(c, f->msg, 0);
+
+		if (r != -ETIMEDOUT)
+			return r;
+		sd_event_run(f->dcd->event, 10000);
+	}
+	return -ETIMEDOUT;
+}
+
+/* The next message of opcode, the loop pumped meanwhile. */
+static int pump_event(struct fixture *f, struct dct_client *c, uint16_t opcode, int timeout_ms)
+{
+	uint64_t end = dct_now_ns() + (uint64_t)timeout_ms * 1000000ull;
+	int r;
+
+	do {
+		r = pump_next(f, c, timeout_ms);
+		if (r >= 0 && f->msg->hdr.opcode == opcode)
+			return 0;
+	} while (r >= 0 && dct_now_ns() < end);
+	return r < 0 ? r : -ETIMEDOUT;
+}
+
+/* Sends a request and pumps until its answer: 0 or the ERROR's status. */
+static int pump_call(struct fixture *f, struct dct_client *c, uint16_t opcode, const void *body,
+		     int fd)
+{
+	int serial = dct_send(c, opcode, 0, body, fd);
+	int r;
+
+	if (serial < 0)
+		return serial;
+	for (;;) {
+		r = pump_next(f, c, DCT_TIMEOUT_MS);
+		if (r < 0)
+			return r;
+		if (f->msg->hdr.serial == (uint32_t)serial && !DCP_OPCODE_EVENT(f->msg->hdr.opcode))
+			return f->msg->hdr.opcode == DCP_REPLY_ERROR ? f->msg->error.status : 0;
+	}
+}
+
+static struct dct_client *pump_connect(struct fixture *f, const char *name)
+{
+	struct dcp_hello hello = { .major = 1 };
+	struct dct_client *c;
+
+	snprintf(hello.name, sizeof(hello.name), "%s", name);
+	assert_int_equal(dct_connect_raw(f->socket, &c), 0);
+	assert_int_equal(pump_call(f, c, DCP_REQ_HELLO, &hello, -1), 0);
+	return c;
+}
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	struct dcd_options opts = { .backend = DCD_BACKEND_SIM, .socket_fd = -1 };
+	FILE *fp;
+
+	assert_non_null(f);
+	snprintf(f->dir, sizeof(f->dir), "/tmp/dcd-admin-XXXXXX");
+	assert_non_null(mkdtemp(f->dir));
+	snprintf(f->socket, sizeof(f->socket), "%s/dcd.sock", f->dir);
+	snprintf(f->scenario, sizeof(f->scenario), "%s/scenario.json", f->dir);
+	fp = fopen(f->scenario, "w");
+	assert_non_null(fp);
+	fputs(dct_scenario_small, fp);
+	fclose(fp);
+	opts.scenario = f->scenario;
+	opts.socket_path = f->socket;
+	opts.state_dir = f->dir;
+	dcd_log_init(getenv("DCT_PRINT_LOG") != NULL);
+	assert_int_equal(dcd_new(&opts, &f->dcd), 0);
+	f->msg = malloc(sizeof(*f->msg));
+	f->info = malloc(sizeof(*f->info));
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	char path[192];
+
+	dcd_free(f->dcd);
+	snprintf(path, sizeof(path), "%s/sim-state", f->dir);
+	unlink(path);
+	unlink(f->scenario);
+	snprintf(path, sizeof(path), "%s/shot.png", f->dir);
+	unlink(path);
+	rmdir(f->dir);
+	free(f->msg);
+	free(f->info);
+	free(f);
+	return 0;
+}
+
+static void test_links(void **state)
+{
+	struct fixture *f = *state;
+	const struct dc_mode *modes;
+	struct dc_link_status st;
+	const uint8_t *edid;
+	size_t size, count;
+	int dp1 = dcd_admin_link_by_name(f->dcd, "DP-1"),
+	    dp2 = dcd_admin_link_by_name(f->dcd, "DP-2");
+
+	assert_int_equal(dcd_admin_link_count(f->dcd), 4);
+	assert_true(dp1 >= 0 && dp2 >= 0);
+	assert_int_equal(dcd_admin_link_by_name(f->dcd, "VGA-1"), -ENOENT);
+	assert_int_equal(dcd_admin_link_info(f->dcd, (unsigned)dp1, f->info), 0);
+	assert_string_equal(f->info->name, "DP-1");
+	assert_int_equal(f->info->connection, DCP_CONNECTED);
+	assert_string_equal(f->info->sink.name, "test DP");
+	assert_int_equal(f->info->sink.serial, 11);
+	assert_int_equal(f->info->lease_state, DCP_LEASE_FREE);
+	assert_int_equal(dcd_admin_link_edid(f->dcd, (unsigned)dp1, &edid, &size), 0);
+	assert_true(size >= 128 && size % 128 == 0);
+	assert_int_equal(edid[1], 0xff); /* the EDID header */
+	assert_int_equal(dcd_admin_link_modes(f->dcd, (unsigned)dp1, &modes, &count), 0);
+	assert_true(count >= 2);
+	assert_int_equal(modes[0].info.hdisplay, 720); /* the preferred one first */
+	assert_int_equal(dcd_admin_link_status(f->dcd, (unsigned)dp1, &st), 0);
+	assert_true(st.connected);
+	assert_int_equal(st.signal, DC_SIGNAL_DP);
+	/* the empty connector */
+	assert_int_equal(dcd_admin_link_edid(f->dcd, (unsigned)dp2, &edid, &size), -ENOENT);
+	assert_int_equal(dcd_admin_link_info(f->dcd, 9, f->info), -ENOENT);
+}
+
+static void test_revoke(void **state)
+{
+	struct fixture *f = *state;
+	struct dct_client *c = pump_connect(f, "lessee");
+	struct dcp_lease_request lr = { .link_count = 1 };
+	struct dcp_flip fl = { .flags = DCP_FLIP_VSYNC, .user_data = 9 };
+	struct dcd_admin_lease leases[4];
+	struct dcp_error err;
+	uint32_t fbs[2];
+	int serial;
+
+	lr.links[0] = (uint32_t)dcd_admin_link_by_name(f->dcd, "HDMI-A-1");
+	assert_int_equal(pump_call(f, c, DCP_REQ_LEASE_REQUEST, &lr, -1), 0);
+	assert_int_equal(dcd_admin_leases(f->dcd, leases, 4), 1);
+	assert_int_equal(leases[0].links, 1u << lr.links[0]);
+	assert_string_equal(leases[0].client_name, "lessee");
+	assert_int_equal(leases[0].uid, geteuid());
+	for (unsigned i = 0; i < 2; i++) {
+		struct dcp_fb_create fb = { .format = DRM_FORMAT_XRGB8888,
+					    .modifier = DRM_FORMAT_MOD_LINEAR,
+					    .width = 720,
+					    .height = 480,
+					    .pitches = { 3072 } };
+		int fd = dct_memfd(3072 * 480, true);
+
+		assert_int_equal(pump_call(f, c, DCP_REQ_FB_CREATE, &fb, fd), 0);
+		close(fd);
+		fbs[i] = f->msg->fb_created.fb_id;
+	}
+	{
+		static struct dcp_config cfg;
+
+		cfg = (struct dcp_config){ .flags = DCP_COMMIT_ALLOW_MODESET | DCP_COMMIT_NONBLOCK,
+					   .output_count = 1 };
+		cfg.outputs[0] = (struct dcp_output_config){
+			.link = lr.links[0],
+			.flags = DCP_OUTPUT_ENABLED | DCP_OUTPUT_PRIMARY,
+			.bpc = 8,
+			.primary = { .fb_id = fbs[0],
+				     .src_w = 720 << 16,
+				     .src_h = 480 << 16,
+				     .dst_w = 720,
+				     .dst_h = 480 },
+		};
+		dct_mode_480p(&cfg.outputs[0].mode);
+		assert_int_equal(pump_call(f, c, DCP_REQ_COMMIT, &cfg, -1), 0);
+	}
+	/* a flip pending when the admin revokes: it is cancelled */
+	fl.link = lr.links[0];
+	fl.fb_id = fbs[1];
+	serial = dct_send(c, DCP_REQ_FLIP, 0, &fl, -1);
+	assert_true(serial > 0);
+	sd_event_run(f->dcd->event, 0);
+	assert_int_equal(dcd_admin_revoke(f->dcd, 12345, DCP_REVOKE_ADMIN, "x", &err), -ENOENT);
+	assert_int_equal(dcd_admin_revoke(f->dcd, leases[0].id, DCP_REVOKE_ADMIN,
+					  "revoked by uid 0 through D-Bus", &err),
+			 0);
+	assert_int_equal(dcd_admin_leases(f->dcd, leases, 4), 0);
+	assert_int_equal(pump_event(f, c, DCP_EVENT_LEASE_REVOKED, DCT_TIMEOUT_MS), 0);
+	assert_int_equal(f->msg->lease_revoked.reason, DCP_REVOKE_ADMIN);
+	assert_string_equal(f->msg->lease_revoked.text, "revoked by uid 0 through D-Bus");
+	/* exactly one answer for the FLIP: ECANCELED (or FLIP_DONE had it latched first) */
+	for (;;) {
+		assert_true(pump_next(f, c, DCT_TIMEOUT_MS) >= 0);
+		if (f->msg->hdr.serial == (uint32_t)serial)
+			break;
+	}
+	if (f->msg->hdr.opcode == DCP_REPLY_ERROR) {
+		assert_int_equal(f->msg->error.status, -ECANCELED);
+		assert_int_equal(f->msg->error.reason, DCP_REASON_CANCELLED);
+	} else {
+		assert_int_equal(f->msg->hdr.opcode, DCP_EVENT_FLIP_DONE);
+	}
+	/* the output shows the idle picture: timing kept, no plane */
+	assert_int_equal(dcd_admin_link_info(f->dcd, lr.links[0], f->info), 0);
+	assert_true(f->info->active);
+	assert_int_equal(f->info->lease_state, DCP_LEASE_FREE);
+	assert_false(f->dcd->outputs[lr.links[0]].scanout);
+	/* and the client may not flip there any more */
+	assert_int_equal(pump_call(f, c, DCP_REQ_FLIP, &fl, -1), -EACCES);
+	dct_close(c);
+	sd_event_run(f->dcd->event, 10000);
+}
+
+static void test_admin_commit(void **state)
+{
+	struct fixture *f = *state;
+	struct dct_client *observer = pump_connect(f, "observer");
+	struct dct_client *lessee = pump_connect(f, "holder");
+	struct dcp_lease_request lr = { .link_count = 1 };
+	static struct dcp_config cfg;
+	struct dcp_error err;
+	char path[192];
+	struct stat st;
+	unsigned edp = (unsigned)dcd_admin_link_by_name(f->dcd, "eDP-1");
+
+	cfg = (struct dcp_config){ .output_count = 1 };
+	cfg.outputs[0] = (struct dcp_output_config){
+		.link = edp, .flags = DCP_OUTPUT_ENABLED, .bpc = 8, .blank_color = 0x00204080
+	};
+	/* 3840x2160@60 over the panel's 2 lanes x HBR: the admin gets DC's reason */
+	cfg.outputs[0].mode = (struct drm_mode_modeinfo){ .clock = 594000,
+							  .hdisplay = 3840,
+							  .hsync_start = 4016,
+							  .hsync_end = 4104,
+							  .htotal = 4400,
+							  .vdisplay = 2160,
+							  .vsync_start = 2168,
+							  .vsync_end = 2178,
+							  .vtotal = 2250,
+							  .vrefresh = 60 };
+	assert_true(dcd_admin_validate(f->dcd, &cfg, &err) < 0);
+	assert_int_equal(err.reason, DCP_REASON_LINK_BANDWIDTH);
+	assert_int_equal(err.link, (int32_t)edp);
+	assert_non_null(strstr(err.text, "eDP-1"));
+	{
+		const struct dc_mode *modes;
+		size_t n;
+
+		assert_int_equal(dcd_admin_link_modes(f->dcd, edp, &modes, &n), 0);
+		assert_true(n >= 1);
+		cfg.outputs[0].mode = modes[0].info;
+		memset(cfg.outputs[0].mode.name, 0, sizeof(cfg.outputs[0].mode.name));
+	}
+	assert_int_equal(dcd_admin_validate(f->dcd, &cfg, &err), 0);
+	assert_int_equal(dcd_admin_commit(f->dcd, &cfg, "admin uid 0", &err), 0);
+	assert_int_equal(pump_event(f, observer, DCP_EVENT_OUTPUT_CHANGED, DCT_TIMEOUT_MS), 0);
+	assert_int_equal(f->msg->output_changed.link, edp);
+	assert_true(f->msg->output_changed.active);
+	assert_int_equal(f->msg->output_changed.mode.hdisplay, cfg.outputs[0].mode.hdisplay);
+	/* a screenshot of it: the blank color, as a PNG */
+	snprintf(path, sizeof(path), "%s/shot.png", f->dir);
+	assert_int_equal(dcd_admin_sim_screenshot(f->dcd, edp, path, &err), 0);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(st.st_size > 0);
+	assert_int_equal(dcd_admin_sim_screenshot(f->dcd,
+						  (unsigned)dcd_admin_link_by_name(f->dcd, "DP-2"),
+						  path, &err),
+			 -ENOENT);
+	/* framebuffers are the lessees' business */
+	cfg.outputs[0].flags |= DCP_OUTPUT_PRIMARY;
+	assert_int_equal(dcd_admin_commit(f->dcd, &cfg, "admin uid 0", &err), -EINVAL);
+	/* a leased output is the lessee's until the lease ends */
+	lr.links[0] = edp;
+	assert_int_equal(pump_call(f, lessee, DCP_REQ_LEASE_REQUEST, &lr, -1), 0);
+	cfg.outputs[0].flags = 0;
+	memset(&cfg.outputs[0].mode, 0, sizeof(cfg.outputs[0].mode));
+	cfg.outputs[0].bpc = 0;
+	cfg.outputs[0].blank_color = 0;
+	assert_int_equal(dcd_admin_commit(f->dcd, &cfg, "admin uid 0", &err), -EBUSY);
+	assert_int_equal(err.reason, DCP_REASON_LEASE_BUSY);
+	dct_close(lessee);
+	dct_close(observer);
+	sd_event_run(f->dcd->event, 10000);
+}
+
+static void test_sim_plug(void **state)
+{
+	struct fixture *f = *state;
+	struct dct_client *observer = pump_connect(f, "watcher");
+	unsigned hdmi = (unsigned)dcd_admin_link_by_name(f->dcd, "HDMI-A-1");
+	struct dcp_error err;
+
+	assert_int_equal(dcd_admin_sim_unplug(f->dcd, "HDMI-A-1", &err), 0);
+	assert_int_equal(pump_event(f, observer, DCP_EVENT_HOTPLUG, DCT_TIMEOUT_MS), 0);
+	assert_int_equal(f->msg->hotplug.link, hdmi);
+	assert_int_equal(f->msg->hotplug.connection, DCP_DISCONNECTED);
+	assert_int_equal(dcd_admin_link_info(f->dcd, hdmi, f->info), 0);
+	assert_int_equal(f->info->connection, DCP_DISCONNECTED);
+	assert_int_equal(f->info->mode_count, 0);
+
+	assert_int_equal(dcd_admin_sim_plug(f->dcd, "HDMI-A-1", NULL, &err), 0);
+	assert_int_equal(pump_event(f, observer, DCP_EVENT_HOTPLUG, DCT_TIMEOUT_MS), 0);
+	assert_int_equal(f->msg->hotplug.connection, DCP_CONNECTED);
+	assert_string_equal(f->msg->hotplug.sink.name, "test HDMI");
+	assert_int_equal(f->msg->hotplug.sink.serial, 22);
+
+	assert_int_equal(dcd_admin_sim_plug(f->dcd, "HDMI-A-1", NULL, &err), -EBUSY);
+	assert_int_equal(dcd_admin_sim_unplug(f->dcd, "VGA-9", &err), -ENOENT);
+	assert_non_null(strstr(err.text, "VGA-9"));
+	assert_int_equal(dcd_admin_sim_irq(f->dcd, "HDMI-A-1", 0x02, &err) < 0, true);
+	assert_int_equal(dcd_admin_sim_link_loss(f->dcd, "DP-1", &err), 0);
+	dct_close(observer);
+	sd_event_run(f->dcd->event, 10000);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_links, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_revoke, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_admin_commit, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sim_plug, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
