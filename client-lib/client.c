@@ -3,6 +3,7 @@
  * destruction, WELCOME getters, the last error and the log handler.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,12 +164,18 @@ static void close_socket(struct dcc_client *c)
 
 DCC_EXPORT int dcc_client_connect_fd(struct dcc_client *c, int fd)
 {
-	int ret;
+	int flags, ret;
 
 	dcc_clear_error(c);
 	if (c->sock >= 0) {
 		close(fd);
 		return dcc_fail(c, -EISCONN, "already connected to dcd");
+	}
+	flags = fcntl(fd, F_GETFL);
+	if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0) {
+		ret = -errno;
+		close(fd);
+		return dcc_fail(c, ret, "socket %d: %s", fd, strerror(-ret));
 	}
 	free(c->path);
 	c->path = NULL;
