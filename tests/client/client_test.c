@@ -41,3 +41,12 @@ bool pump_until(struct dcc_client *c, const bool *flag, int timeout_ms)
 	}
 	return flag && *flag;
 }
+
+bool pump_count(struct dcc_client *c, const int *counter, int target, int timeout_ms)
+{
+	long long end = now_ms() + timeout_ms;
+
+	while (*counter < target && now_ms() < end)
+		pump_until(c, NULL, 5);
+	return *counter >= target;
+}

@@ -19,4 +19,7 @@ struct dcc_client *connect_fake(struct fake_server *s, const char *name);
  */
 bool pump_until(struct dcc_client *c, const bool *flag, int timeout_ms);
 
+/* The same until *counter >= target; returns whether it got there. */
+bool pump_count(struct dcc_client *c, const int *counter, int target, int timeout_ms);
+
 #endif

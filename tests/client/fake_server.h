@@ -47,11 +47,11 @@ struct fake_server {
 	void *data; /* for the hook */
 
 	/* What it saw (read under lock, or after a dcc_roundtrip). */
-	unsigned count[FAKE_REQUEST_TYPES];	    /* requests by opcode */
+	unsigned count[FAKE_REQUEST_TYPES];	     /* requests by opcode */
 	struct dcp_request last[FAKE_REQUEST_TYPES]; /* the latest of each opcode */
-	int fb_seals;				    /* seals of the last FB_CREATE fd */
-	uint64_t fb_fd_size;			    /* its size */
-	bool closed;				    /* the client hung up */
+	int fb_seals;				     /* seals of the last FB_CREATE fd */
+	uint64_t fb_fd_size;			     /* its size */
+	bool closed;				     /* the client hung up */
 
 	uint32_t next_lease, next_fb;
 	uint64_t sequence;
