@@ -227,6 +227,7 @@ int dcc_reconnect_tick(struct dcc_client *c)
 	if (read(c->timerfd, &expirations, sizeof(expirations)) == sizeof(expirations))
 		due = true;
 	if (socket_appeared(c)) {
+		dcc_log(c, DCC_LOG_DEBUG, "%s appeared: reconnecting now", c->path);
 		due = true;
 		c->backoff_ms = DCC_BACKOFF_MIN_MS;
 	}
