@@ -63,6 +63,20 @@ static void flip_done(struct dcc_client *c, struct dcc_link *link, int status, u
 	flip_next(out);
 }
 
+/*
+ * A modeset stalls dcd for its link training, so the other outputs miss a
+ * few vblanks: the frame rates are measured again from the next flips.
+ */
+static void restart_statistics(struct demo *demo)
+{
+	for (unsigned i = 0; i < 16; i++) {
+		if (demo->outputs[i]) {
+			demo->outputs[i]->flips = 0;
+			demo->outputs[i]->missed = 0;
+		}
+	}
+}
+
 static int fail(struct output *out, const char *what)
 {
 	fprintf(stderr, "%s: %s: %s\n", name(out), what, dcc_last_error_text(out->demo->client));
@@ -105,6 +119,7 @@ int output_light(struct demo *demo, struct dcc_link *link)
 	    dcc_config_set_output(out->config, link, mode, out->fb[0]) ||
 	    dcc_commit_sync(c, out->config, DCC_COMMIT_ALLOW_MODESET))
 		return fail(out, "commit");
+	restart_statistics(demo);
 	if (!demo->quiet)
 		printf("%s: lit %ux%u@%.3fHz (%s %s)\n", name(out), dcc_mode_get_width(mode),
 		       dcc_mode_get_height(mode), out->refresh_mhz / 1000.0,
@@ -131,7 +146,7 @@ int output_resume(struct output *out)
 	if (dcc_commit_sync(c, out->config, DCC_COMMIT_ALLOW_MODESET))
 		return fail(out, "commit again");
 	out->front = 0;
-	out->flips = 0;
+	restart_statistics(out->demo);
 	if (!out->demo->quiet)
 		printf("%s: resumed\n", name(out));
 	return flip_next(out);
