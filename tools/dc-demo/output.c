@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "demo.h"
 
@@ -37,6 +38,20 @@ static int flip_next(struct output *out)
 	return 0;
 }
 
+/* Frame rate statistics from the flip-done timestamps and sequences. */
+static void count_flip(struct output *out, uint64_t sequence, uint64_t timestamp_ns)
+{
+	if (timestamp_ns < out->demo->statistics_since_ns)
+		return; /* shown during a stall */
+	if (out->flips == 0)
+		out->first_ns = timestamp_ns;
+	else if (sequence > out->last_sequence + 1)
+		out->missed += sequence - out->last_sequence - 1;
+	out->flips++;
+	out->last_ns = timestamp_ns;
+	out->last_sequence = sequence;
+}
+
 static void flip_done(struct dcc_client *c, struct dcc_link *link, int status, uint64_t sequence,
 		      uint64_t timestamp_ns, void *data)
 {
@@ -53,22 +68,21 @@ static void flip_done(struct dcc_client *c, struct dcc_link *link, int status, u
 		return;
 	}
 	out->front ^= 1;
-	if (out->flips == 0)
-		out->first_ns = timestamp_ns;
-	else if (sequence > out->last_sequence + 1)
-		out->missed += sequence - out->last_sequence - 1;
-	out->flips++;
-	out->last_ns = timestamp_ns;
-	out->last_sequence = sequence;
+	count_flip(out, sequence, timestamp_ns);
 	flip_next(out);
 }
 
 /*
- * A modeset stalls dcd for its link training, so the other outputs miss a
- * few vblanks: the frame rates are measured again from the next flips.
+ * A modeset stalls dcd for its link training (and this program in its
+ * blocking commit), so the other outputs miss a few vblanks: the frame
+ * rates are measured again from the flips shown after it.
  */
 static void restart_statistics(struct demo *demo)
 {
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	demo->statistics_since_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 	for (unsigned i = 0; i < 16; i++) {
 		if (demo->outputs[i]) {
 			demo->outputs[i]->flips = 0;
