@@ -104,6 +104,20 @@ struct dc_hw *sim_hw(struct sim *sim)
 	return &sim->hw;
 }
 
+const char *sim_asic_name(struct sim *sim)
+{
+	switch (sim->st->cfg.asic) {
+	case SIM_ASIC_STONEY:
+		return "stoney";
+	case SIM_ASIC_TONGA:
+		return "tonga";
+	case SIM_ASIC_FIJI:
+		return "fiji";
+	default:
+		return "carrizo";
+	}
+}
+
 /* ---- ASIC profiles ---------------------------------------------------------- */
 
 void sim_profile_apply(struct sim_state *st)

@@ -74,6 +74,13 @@ void sim_destroy(struct sim *sim);
 /* The register/clock/interrupt seam Display Core uses. Owned by sim. */
 struct dc_hw *sim_hw(struct sim *sim);
 
+/*
+ * The ASIC the scenario simulates, as the scenario spells it: "carrizo",
+ * "stoney", "tonga" or "fiji" (what a program builds its struct dc_board
+ * for; the words are dc_asic_name()'s in lower case).
+ */
+const char *sim_asic_name(struct sim *sim);
+
 /* The built-in default scenario (Carrizo, DP 4K60, HDMI 1080p, eDP, empty DP). */
 const char *sim_default_scenario(void);
 
@@ -160,6 +167,13 @@ int sim_dp_irq(struct sim *sim, unsigned conn, uint8_t irq_vector);
  * is set) and signals it with a short HPD pulse.
  */
 int sim_drop_link(struct sim *sim, unsigned conn);
+
+/*
+ * DP sinks: SINK_COUNT (DPCD 0x200 bits 5:0, mirrored at 0x2002) becomes
+ * count (0..63), as when displays behind a branch come and go, signalled
+ * with a short HPD pulse. -EINVAL above 63.
+ */
+int sim_set_sink_count(struct sim *sim, unsigned conn, uint8_t count);
 
 /* DP sinks: the next native AUX requests are answered with n DEFERs each. */
 int sim_set_aux_defer(struct sim *sim, unsigned conn, unsigned n);
@@ -249,5 +263,33 @@ size_t sim_trace_count_block(struct sim *sim, enum sim_block block, int instance
 typedef void (*sim_trace_fn)(void *data, const struct sim_trace_entry *entry);
 /* Called for every register write (NULL removes it). */
 void sim_set_trace_callback(struct sim *sim, sim_trace_fn fn, void *data);
+
+/* ---- Read-only view from another process ------------------------------- */
+
+/*
+ * A test or tool may look at the hardware of a simulator that another
+ * process (the daemon) drives, through its state file. sim_attach() must
+ * not be used for that: every access through a struct sim processes what
+ * is due and writes the shared state, and two processes doing so at once
+ * race. A view maps the file read-only and only copies from it, retrying
+ * until two copies agree, so it never disturbs the owner. It shows the
+ * state as of the owner's last access (sim_view_synced_ns): the owner
+ * processes frames whenever it touches a register or its timer fires,
+ * which is at least once per frame while a vertical or flip interrupt is
+ * enabled.
+ */
+struct sim_view;
+
+int sim_view_open(const char *state_path, struct sim_view **out, struct sim_error *err);
+void sim_view_close(struct sim_view *view); /* NULL is accepted */
+/* sim_scanout_history() of the view. -EINVAL for a pipe the profile lacks. */
+int sim_view_history(struct sim_view *view, unsigned pipe, struct sim_frame *frames, unsigned max);
+/* The register file word at dword offset reg (below 0x6000) as stored. */
+int sim_view_reg(struct sim_view *view, uint32_t reg, uint32_t *value);
+/* The time up to which the owner has processed events. */
+uint64_t sim_view_synced_ns(struct sim_view *view);
+unsigned sim_view_pipe_count(struct sim_view *view);
+/* The timing generator runs (enabled and clocked). */
+bool sim_view_pipe_running(struct sim_view *view, unsigned pipe);
 
 #endif

@@ -198,6 +198,22 @@ int sim_drop_link(struct sim *sim, unsigned conn)
 	return 0;
 }
 
+int sim_set_sink_count(struct sim *sim, unsigned conn, uint8_t count)
+{
+	int r;
+	struct sim_connector *c = dp_sink(sim, conn, &r);
+
+	if (!c)
+		return r;
+	if (count > 63)
+		return -EINVAL;
+	sim_sync(sim);
+	c->dpcd[0x200] = (uint8_t)((c->dpcd[0x200] & 0xc0) | count);
+	c->dpcd_esi[0x2002 - SIM_DPCD_ESI_BASE] = count;
+	irq_pulse(sim, c);
+	return 0;
+}
+
 int sim_set_aux_defer(struct sim *sim, unsigned conn, unsigned n)
 {
 	int r;

@@ -1,5 +1,7 @@
 /*
  * IOVA allocator: which device addresses are free for the next DMA mapping.
+ * Its own library (libdciova, meson iova_dep): libdcvfio uses it for
+ * dcv_dma_map, the daemon for framebuffers on the simulated engine.
  *
  * The space is a sorted set of usable ranges (what the IOMMU reports,
  * clipped to a window); allocations are first fit, lowest address first,

@@ -71,6 +71,17 @@ struct dc_connector_desc {
 	uint8_t ddc;	/* DDC line of the DC_I2C engine */
 	uint8_t aux;	/* DP_AUX channel (DP and eDP only) */
 	uint8_t dig_be; /* link encoder (DIG back end + UNIPHY) of the connector */
+	/*
+	 * DVI-D only: the connector is wired for dual link, which also takes
+	 * the second link of the UNIPHY pair (dig_be + 1; dig_be must be even).
+	 */
+	bool dual_link;
+	/*
+	 * The encoder may drive TMDS above 300 MHz (HDMI 2.0, up to 600 MHz):
+	 * the VBIOS encoder capability HDMI_6GB_EN. Without it a DCE 10/11
+	 * encoder stops at 300 MHz, as the public driver's encoder limits say.
+	 */
+	bool hdmi_6g;
 };
 
 struct dc_board {
@@ -101,6 +112,7 @@ enum dc_error_code {
 	DC_ERR_SCALER,		 /* scaling ratio or taps */
 	DC_ERR_CURSOR,		 /* cursor size or format */
 	DC_ERR_LINK_TRAINING,	 /* commit: link training failed */
+	DC_ERR_LINK_ENCODER,	 /* link encoder (or its dual-link partner) taken */
 };
 
 struct dc_error {
@@ -114,8 +126,25 @@ struct dc_error {
 /* ---- creation and links --------------------------------------------------- */
 
 /*
+ * The connectors of a typical board with this ASIC, for when no VBIOS
+ * object table is at hand (the simulator's default): Carrizo eDP + DP +
+ * HDMI, Stoney eDP + HDMI, Tonga 2 DVI-D (one dual link) + HDMI + DP, Fiji
+ * 3 DP + HDMI. -EINVAL for an unknown ASIC. docs/dc.md lists the wiring.
+ */
+int dc_board_default(enum dc_asic asic, struct dc_board *out);
+
+/*
+ * Checks a board against its ASIC: known connector types, HPD/DDC/AUX
+ * lines and link encoders that exist, no link encoder wired twice, dual
+ * link only on DVI-D with an even link encoder. 0, or -EINVAL with err
+ * (may be NULL) naming the connector and the numbers.
+ */
+int dc_board_check(const struct dc_board *board, struct dc_error *err);
+
+/*
  * Creates the core for the engine behind hw. Reads nothing from the hardware
- * beyond what it needs to know its state; programs nothing.
+ * beyond what it needs to know its state; programs nothing. -EINVAL for a
+ * board dc_board_check refuses, -ENOMEM.
  */
 int dc_create(struct dc_hw *hw, const struct dc_board *board, struct dc **out);
 void dc_destroy(struct dc *dc);
@@ -132,11 +161,47 @@ int dc_link_by_name(const struct dc *dc, const char *name);
  * DPCD caps, DP++ adaptor) and replaces the link's sink. Returns 0 whether
  * or not something is connected; -EIO when the sink answered but nothing
  * usable could be read (the reason is logged).
+ * The first detection of a link also arms its hot-plug line (interrupts on
+ * plug, unplug and DP short pulses; nothing on screen changes), so the
+ * daemon detects every link once at start-up. On a DP link without a
+ * stream it verifies the link capability by training once and turning the
+ * link off again; dc_validate then holds DP streams against what trained.
  */
 int dc_link_detect(struct dc *dc, unsigned link);
 
 /* The current sink, or NULL when nothing is connected. Borrowed. */
 struct dc_sink *dc_link_sink(const struct dc *dc, unsigned link);
+
+/* What a DP receiver states in its DPCD receiver capability field (0x0000..). */
+struct dc_dp_caps {
+	uint8_t dpcd_rev;	 /* DPCD_REV, 0x10..0x14 */
+	uint32_t max_rate_mbps;	 /* MAX_LINK_RATE per lane: 1620, 2700, 5400 */
+	uint8_t max_lanes;	 /* MAX_LANE_COUNT: 1, 2 or 4 */
+	bool tps3;		 /* TPS3_SUPPORTED */
+	bool enhanced_framing;	 /* ENHANCED_FRAME_CAP */
+	bool mst;		 /* MSTM_CAP */
+	uint8_t sink_count;	 /* SINK_COUNT */
+	bool downstream_port;	 /* DOWNSTREAM_PORT_PRESENT: a branch device */
+	uint8_t downstream_type; /* DFP type, DOWN_STREAM_PORT_TYPE bits 2:1 */
+};
+
+/* A DP++ (dual-mode) adaptor between a DP connector and a TMDS sink. */
+enum dc_dongle_type {
+	DC_DONGLE_NONE,
+	DC_DONGLE_DP_DVI_TYPE1,	 /* type 1: no adaptor ID, 165 MHz */
+	DC_DONGLE_DP_HDMI_TYPE1, /* type 1 to HDMI */
+	DC_DONGLE_DP_DVI_TYPE2,	 /* type 2: max TMDS clock in its ID buffer */
+	DC_DONGLE_DP_HDMI_TYPE2,
+};
+
+struct dc_dongle {
+	enum dc_dongle_type type;
+	/*
+	 * Type 2: the adaptor's MAX_TMDS_CLOCK byte x 2.5 MHz; type 1: 165000
+	 * (or a value it states), in kHz.
+	 */
+	uint32_t max_tmds_khz;
+};
 
 struct dc_link_training {
 	uint32_t rate_mbps;	/* per lane: 1620, 2700 or 5400; 0 untrained */
@@ -179,6 +244,10 @@ const uint8_t *dc_sink_edid(const struct dc_sink *sink, size_t *size);
 const struct dc_edid *dc_sink_edid_info(const struct dc_sink *sink);
 /* The sink's modes, preferred first (dc_modes.h). */
 const struct dc_mode *dc_sink_modes(const struct dc_sink *sink, size_t *count);
+/* DP receiver caps (DP and eDP sinks), or NULL. */
+const struct dc_dp_caps *dc_sink_dp_caps(const struct dc_sink *sink);
+/* The DP++ adaptor the sink is behind, or NULL. */
+const struct dc_dongle *dc_sink_dongle(const struct dc_sink *sink);
 
 /* ---- state: streams and planes ------------------------------------------- */
 
@@ -210,6 +279,22 @@ struct dc_cursor {
 	uint32_t hot_x, hot_y;
 };
 
+#define DC_MAX_PLANE_FORMATS 16
+
+/*
+ * What the primary plane of every pipe scans out (linear surfaces; DRM
+ * formats in the order the engine prefers) and the square ARGB8888 cursor
+ * sizes. The same on every link of an engine.
+ */
+struct dc_plane_caps {
+	uint32_t max_width, max_height; /* largest surface, pixels */
+	unsigned format_count;
+	uint32_t formats[DC_MAX_PLANE_FORMATS];
+	uint16_t cursor_sizes[2]; /* 64, 128 */
+};
+
+int dc_get_plane_caps(const struct dc *dc, struct dc_plane_caps *out);
+
 /* What validation assigned to a stream; -1 where nothing is needed. */
 struct dc_stream_resources {
 	int8_t timing_generator;
@@ -218,7 +303,9 @@ struct dc_stream_resources {
 	int8_t link_encoder;   /* DIG back end + UNIPHY */
 	int8_t clock_source;   /* PLL index, or DC_CLOCK_SOURCE_DP_DTO */
 	int8_t audio;
-	uint32_t pixel_clock_khz; /* what the clock source produces */
+	uint32_t pixel_clock_khz; /* what the clock source produces (TMDS clock on HDMI) */
+	enum dc_signal signal;	  /* chosen: DVI single or dual link, HDMI, DP, eDP */
+	bool hdmi_scrambling;	  /* TMDS character rate above 340 Mcsc */
 };
 
 #define DC_CLOCK_SOURCE_DP_DTO 16
@@ -249,26 +336,97 @@ struct dc_state {
 int dc_validate(struct dc *dc, struct dc_state *state, struct dc_error *err);
 
 /*
- * Makes state the one on screen, all or nothing: validates, then programs
- * only what changed. Streams that are unchanged see no register writes.
- * Streams not in state are blanked and powered down.
+ * Makes state the one on screen, all or nothing: validates a copy, then
+ * programs only what changed (dc_commit_prepare, the five stages below in
+ * their order, dc_commit_finish). A stream equal to the committed one on
+ * its link (timing, encoding, depth and resources) is never blanked: only
+ * its plane, cursor and blank color registers that differ are written, and
+ * none when nothing differs. Streams not in state are blanked and powered
+ * down. Streams committed together with identical timings start in
+ * lockstep.
+ *
+ * Validation failures change nothing. When the hardware fails midway (a
+ * link that no longer trains), the outputs are brought back to the
+ * previous state as far as the hardware allows (dc_commit_rollback), the
+ * error is returned, and dc_current_state says what is on screen.
+ * -EBUSY (nothing changed) while a page flip is pending on a stream the
+ * commit would reprogram. docs/dc.md, "Commit, flip, interrupts,
+ * snapshot", has the details.
  */
 int dc_commit(struct dc *dc, const struct dc_state *state, struct dc_error *err);
 
-/* The committed state (what dc_commit last made true). */
+/* The committed state (what dc_commit last made true; dc_flip updates addresses). */
 const struct dc_state *dc_current_state(const struct dc *dc);
 
+/* ---- commit stages (what dc_commit runs, for callers that need their own order) ---- */
+
+enum dc_stream_update {
+	DC_UPDATE_NONE,	   /* equal to the committed stream: no register is written */
+	DC_UPDATE_PLANES,  /* same timing and resources: plane, cursor, blank color only */
+	DC_UPDATE_MODESET, /* new, or its timing, signal or resources changed */
+};
+
+/* A commit in progress: a plain value the stages fill in. */
+struct dc_commit {
+	struct dc_state old;			      /* the committed state it starts from */
+	struct dc_state state;			      /* the validated state it makes current */
+	enum dc_stream_update update[DC_MAX_STREAMS]; /* per stream of state */
+	int8_t from[DC_MAX_STREAMS];		      /* per stream of state: index in old, or -1 */
+	bool remove[DC_MAX_STREAMS]; /* per stream of old: goes away (gone, or a modeset) */
+	/* progress, for dc_commit_rollback */
+	uint8_t done[DC_MAX_STREAMS]; /* per stream of state: stages done (bit n: stage n) */
+	bool removed[DC_MAX_STREAMS]; /* per stream of old: shut down */
+};
+
 /*
- * Reads the hardware back into a state: streams, timings, planes, addresses,
- * link configuration. Used after a restart to see what is on screen.
+ * Validates a copy of state and works out per stream what changes. Reads
+ * registers (whether the simulator's PLL extension exists) but writes
+ * none and changes no state. 0, or -errno with err filled.
+ */
+int dc_commit_prepare(struct dc *dc, const struct dc_state *state, struct dc_commit *c,
+		      struct dc_error *err);
+/* Stage 1: blanks and powers down removed streams (link, timing generator, PLL). */
+int dc_commit_disable_removed(struct dc *dc, struct dc_commit *c, struct dc_error *err);
+/* Stage 2: pixel clocks (PLL dividers, DP DTO) and timing generators, blanked and stopped. */
+int dc_commit_program_timing(struct dc *dc, struct dc_commit *c, struct dc_error *err);
+/* Stage 3: surfaces and cursors (also the plane-only updates of unchanged streams). */
+int dc_commit_program_planes(struct dc *dc, struct dc_commit *c, struct dc_error *err);
+/* Stage 4: stream encoders, then the links (DP training; HDMI scrambling). */
+int dc_commit_enable_links(struct dc *dc, struct dc_commit *c, struct dc_error *err);
+/* Stage 5: starts the new timing generators together, DP video on, unblanks. */
+int dc_commit_unblank(struct dc *dc, struct dc_commit *c, struct dc_error *err);
+/* After the last stage: c->state becomes the committed state. */
+void dc_commit_finish(struct dc *dc, struct dc_commit *c);
+/* After a failed stage: undoes what the stages did and restores the old streams. */
+void dc_commit_rollback(struct dc *dc, struct dc_commit *c);
+
+/*
+ * Reads the hardware back into a state: for every running timing
+ * generator its stream (link from the link encoder, timing from the CRTC,
+ * clock from the PLL or DP DTO, encoding and depth from the stream
+ * encoder), its primary plane, cursor, blank color and resources. Writes
+ * no register. docs/dc.md lists what cannot be read back.
  */
 int dc_snapshot(struct dc *dc, struct dc_state *out);
 
 /*
  * Takes state (normally from dc_snapshot) as committed without programming
- * anything, so a restarted daemon continues what is on screen.
+ * anything, so a restarted daemon continues what is on screen; the links
+ * take their trained configuration from the hardware. -EINVAL for a state
+ * whose links or resources do not exist.
  */
 int dc_adopt(struct dc *dc, const struct dc_state *state);
+
+/*
+ * Whether two states show the same thing: the same links with, per link
+ * (in any order), the same timing (clock and every h/v field and flag but
+ * the picture aspect), encoding, depth, blank color and resources, primary
+ * planes that scan out the same (format up to its ignored alpha, pitch,
+ * address, source and destination rectangles) and cursors that look the
+ * same (shown or not; size, address and top-left corner). dc_snapshot
+ * after dc_commit is equal to the committed state in this sense.
+ */
+bool dc_state_equal(const struct dc_state *a, const struct dc_state *b);
 
 /* ---- flips, cursor, vblank ----------------------------------------------- */
 
@@ -279,16 +437,28 @@ enum dc_flip_flags {
 
 /*
  * Scans out the framebuffer at address on the link's primary plane (same
- * format, size and pitch as committed). Completes with a flip_done event
- * carrying user_data. -EBUSY while a flip is pending on the plane, -ENOENT
- * when the link has no stream.
+ * format, size and pitch as committed): at the next start of vertical
+ * blank, or with DC_FLIP_IMMEDIATE at once (tearing). Completes with a
+ * flip_done event carrying user_data, delivered by dc_handle_irq: seq is
+ * the frame that shows the new buffer (the timing generator's frame
+ * counter extended to 64 bits) and ts_ns when its first active line
+ * started, computed from the scanout position, so a late dc_handle_irq
+ * reports the same; an immediate flip reports the frame and time it
+ * latched. -EBUSY while a flip is pending on the plane (until its event),
+ * -ENOENT when the link has no stream, -EINVAL without a primary plane or
+ * for a misaligned address. Updates the committed state's address.
  */
 int dc_flip(struct dc *dc, unsigned link, uint64_t address, uint32_t flags, uint64_t user_data);
 
 /* Sets or moves the cursor now; never waits for a pending flip. */
 int dc_cursor_update(struct dc *dc, unsigned link, const struct dc_cursor *cursor);
 
-/* Turns vblank events for the link on or off. */
+/*
+ * Turns vblank events for the link on or off: one per frame at the start
+ * of vertical blank, with the seq and ts_ns of the frame that follows it
+ * (the values a flip latched in that blank reports). A late dc_handle_irq
+ * reports the latest vblank only. Kept across commits on the link.
+ */
 int dc_vblank_enable(struct dc *dc, unsigned link, bool enable);
 
 /* ---- interrupts and events ------------------------------------------------ */

@@ -77,6 +77,13 @@ struct dc_mode {
 	 */
 	uint8_t pixel_repetition;
 	uint16_t pixel_repetition_allowed;
+	/*
+	 * CTA-861 YCbCr 4:2:0: ycbcr420 when the sink takes the timing in
+	 * 4:2:0 (a 4:2:0 Video Data Block or the Capability Map lists it),
+	 * ycbcr420_only when every source of the timing allows 4:2:0 only
+	 * (a 4:2:0 Video Data Block, nothing else).
+	 */
+	bool ycbcr420, ycbcr420_only;
 };
 
 /*
@@ -88,6 +95,13 @@ struct dc_mode {
  */
 int dc_mode_from_timing(struct dc_mode *out, const struct drm_mode_modeinfo *info,
 			enum dc_mode_source source, bool preferred);
+
+/*
+ * A short name for a mode source, as dcctl and the JSON print it: "dtd",
+ * "displayid", "cta_vic", "dmt", "std", "established", "cvt", "gtf"
+ * ("none" for DC_MODE_SOURCE_NONE or an unknown value).
+ */
+const char *dc_mode_source_name(enum dc_mode_source source);
 
 /* Checks the ordering active <= sync start <= sync end <= total, 0 or -EINVAL. */
 int dc_mode_check_timing(const struct drm_mode_modeinfo *info);
@@ -276,17 +290,31 @@ void dc_mode_list_set_range(struct dc_mode_list *list, const struct dc_range_lim
 
 /*
  * Merges candidates with the same timing (dc_mode_same_timing): keeps the
- * highest source, ORs preferred, keeps DMT/VIC metadata from whichever had
- * it. Drops modes outside the range limits except those from DTDs,
- * DisplayID and CTA VICs. Sorts: the preferred mode first (the first one
- * added, if several), then larger area, wider, progressive before
- * interlaced, higher refresh, higher source, higher clock, insertion order.
+ * highest source, ORs preferred and ycbcr420, ANDs ycbcr420_only, keeps
+ * DMT/VIC metadata from whichever had it. Drops modes outside the range
+ * limits except those from DTDs, DisplayID and CTA VICs. Sorts: the
+ * preferred mode first (the first one added, if several), then larger
+ * area, wider, progressive before interlaced, higher refresh, higher
+ * source, higher clock, insertion order.
  */
 int dc_mode_list_finish(struct dc_mode_list *list);
 
 size_t dc_mode_list_count(const struct dc_mode_list *list);
 /* Mode i (0-based) in list order, NULL past the end. */
 const struct dc_mode *dc_mode_list_get(const struct dc_mode_list *list, size_t i);
+
+struct dc_edid;
+
+/*
+ * The mode list of a decoded EDID (dc_edid.h), finished: DTDs and
+ * DisplayID timings, established timings I-III, standard timings (the
+ * formula chosen as docs/modes.md says), CVT 3-byte codes, the VICs of the
+ * Video Data Blocks (with their 4:2:0 Capability Map flags), 4:2:0-only
+ * VICs and the HDMI VSDB's 4K VICs, filtered by the range limits
+ * descriptor; the preferred mode first. *out is a new list to destroy with
+ * dc_mode_list_destroy(). -ENOMEM; timings that do not decode are skipped.
+ */
+int dc_mode_list_from_edid(const struct dc_edid *edid, struct dc_mode_list **out);
 
 /*
  * Finds a mode by "WxH[i][@R]" (R in Hz with up to 3 decimals, e.g.

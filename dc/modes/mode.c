@@ -190,3 +190,28 @@ bool dc_mode_same_timing(const struct dc_mode *a, const struct dc_mode *b)
 	return ar_x == ar_y || ar_x == DRM_MODE_FLAG_PIC_AR_NONE ||
 	       ar_y == DRM_MODE_FLAG_PIC_AR_NONE;
 }
+
+const char *dc_mode_source_name(enum dc_mode_source source)
+{
+	switch (source) {
+	case DC_MODE_SOURCE_NONE:
+		break;
+	case DC_MODE_SOURCE_GTF:
+		return "gtf";
+	case DC_MODE_SOURCE_CVT:
+		return "cvt";
+	case DC_MODE_SOURCE_ESTABLISHED:
+		return "established";
+	case DC_MODE_SOURCE_STD:
+		return "std";
+	case DC_MODE_SOURCE_DMT:
+		return "dmt";
+	case DC_MODE_SOURCE_CTA_VIC:
+		return "cta_vic";
+	case DC_MODE_SOURCE_DISPLAYID:
+		return "displayid";
+	case DC_MODE_SOURCE_DTD:
+		return "dtd";
+	}
+	return "none";
+}

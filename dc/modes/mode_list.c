@@ -143,6 +143,8 @@ static void merge_into(struct dc_mode_entry *dst, const struct dc_mode_entry *sr
 	struct dc_mode keep = dst->mode;
 	const struct dc_mode *other = &src->mode;
 	bool preferred = keep.preferred || other->preferred;
+	bool y420 = keep.ycbcr420 || other->ycbcr420;
+	bool y420_only = keep.ycbcr420_only && other->ycbcr420_only;
 
 	if (other->source > keep.source) {
 		keep = *other;
@@ -160,6 +162,8 @@ static void merge_into(struct dc_mode_entry *dst, const struct dc_mode_entry *sr
 		keep.info.flags |= dc_picture_aspect_flags(other->picture_aspect);
 	}
 	dc_mode_set_preferred(&keep, preferred);
+	keep.ycbcr420 = y420;
+	keep.ycbcr420_only = y420_only;
 	dst->mode = keep;
 	if (src->seq < dst->seq)
 		dst->seq = src->seq;

@@ -57,6 +57,13 @@ expect_in "$tmp/out" "Monitor name:        'AB238MDP'" "text"
 expect_in "$tmp/out" "1920x1080      60.000 Hz    148.500 MHz" "text"
 expect_in "$tmp/out" "CTA-861 Extension Block                checksum ok" "text"
 
+# the sink's mode list, preferred first
+expect_in "$tmp/out" "Modes (31, preferred first):" "mode list"
+first=$(grep -A1 '^Modes (' "$tmp/out" | tail -n 1)
+[ "$first" = "  1920x1080      60.000 Hz    148.500 MHz  dtd         VIC 16   preferred" ] ||
+	fail "first mode: '$first'"
+expect_in "$tmp/out" "  1280x1024      75.025 Hz    135.000 MHz  established" "mode list"
+
 # JSON: one object with the documented fields
 expect_exit 0 edid decode "$edid" --json
 [ "$(head -c 1 "$tmp/out")" = "{" ] || fail "--json does not start with {"
@@ -65,6 +72,8 @@ expect_in "$tmp/out" '"manufacturer": "ABM"' "json"
 expect_in "$tmp/out" '"product_code": 577' "json"
 expect_in "$tmp/out" '"hdmi_max_tmds_mhz": 225' "json"
 expect_in "$tmp/out" '"cta_vics": [' "json"
+expect_in "$tmp/out" '"modes": [' "json modes"
+expect_in "$tmp/out" '"source": "cta_vic"' "json modes"
 
 # stdin, and a damaged EDID still decodes (bad checksum is reported, not fatal)
 "$dcctl" edid decode - <"$edid" >"$tmp/out" 2>"$tmp/err" || fail "stdin: exit $?"

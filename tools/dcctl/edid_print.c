@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "dc_modes.h"
 #include "dcctl.h"
 #include "edid_print.h"
 
@@ -260,6 +261,39 @@ static void print_caps(FILE *f, const struct dc_edid *e)
 	field(f, "Non-desktop:", "%s", non_desktop[c->non_desktop]);
 }
 
+/* The mode list dc/modes builds from this EDID, preferred first. */
+static void print_modes(FILE *f, const struct dc_edid *e)
+{
+	struct dc_mode_list *list = NULL;
+	size_t n;
+
+	if (dc_mode_list_from_edid(e, &list)) {
+		fprintf(f, "Modes: out of memory\n");
+		return;
+	}
+	n = dc_mode_list_count(list);
+	fprintf(f, "Modes (%zu%s):\n", n, n ? ", preferred first" : "");
+	for (size_t i = 0; i < n; i++) {
+		const struct dc_mode *m = dc_mode_list_get(list, i);
+		char line[128], vic[16] = "";
+		size_t len;
+
+		if (m->vic)
+			snprintf(vic, sizeof(vic), "VIC %u", m->vic);
+		snprintf(line, sizeof(line), "  %-11s %9.3f Hz %10.3f MHz  %-11s %-7s%s%s",
+			 m->info.name, m->refresh_mhz / 1000.0, m->info.clock / 1000.0,
+			 dc_mode_source_name(m->source), vic, m->preferred ? "  preferred" : "",
+			 m->ycbcr420_only ? "  4:2:0 only"
+			 : m->ycbcr420	  ? "  4:2:0"
+					  : "");
+		len = strlen(line);
+		while (len && line[len - 1] == ' ')
+			line[--len] = '\0';
+		fprintf(f, "%s\n", line);
+	}
+	dc_mode_list_destroy(list);
+}
+
 int edid_print(FILE *f, const char *path, const struct dc_edid *e, const char *vendor)
 {
 	fprintf(f, "EDID %s: %zu bytes\n", path, e->size);
@@ -271,6 +305,7 @@ int edid_print(FILE *f, const char *path, const struct dc_edid *e, const char *v
 	print_cta(f, e);
 	print_displayid(f, e);
 	print_caps(f, e);
+	print_modes(f, e);
 	if (e->num_warnings) {
 		fprintf(f, "Warnings:\n");
 		for (size_t i = 0; i < e->num_warnings; i++)

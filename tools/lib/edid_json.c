@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dc_modes.h"
 #include "edid_json.h"
 
 /*
@@ -452,6 +453,46 @@ static void warnings_json(struct builder *b, struct json_object *o, const struct
 	put_int(b, o, "warnings_dropped", (int64_t)edid->warnings_dropped);
 }
 
+/* The sink's mode list as dc/modes builds it (docs/edid.md "modes"). */
+static struct json_object *mode_json(struct builder *b, const struct dc_mode *m)
+{
+	struct json_object *o = checked(b, json_object_new_object());
+
+	if (!o)
+		return NULL;
+	put_str(b, o, "name", m->info.name);
+	put_int(b, o, "hactive", m->info.hdisplay);
+	put_int(b, o, "vactive", m->info.vdisplay);
+	put_bool(b, o, "interlaced", m->info.flags & DRM_MODE_FLAG_INTERLACE);
+	put(b, o, "refresh_hz", new_decimal(b, m->refresh_mhz / 1000.0, 3));
+	put_int(b, o, "pixel_clock_khz", m->info.clock);
+	put_bool(b, o, "preferred", m->preferred);
+	put_str(b, o, "source", dc_mode_source_name(m->source));
+	if (m->vic)
+		put_int(b, o, "vic", m->vic);
+	if (m->dmt_id)
+		put_int(b, o, "dmt_id", m->dmt_id);
+	put_bool(b, o, "ycbcr420", m->ycbcr420);
+	put_bool(b, o, "ycbcr420_only", m->ycbcr420_only);
+	return o;
+}
+
+static void modes_json(struct builder *b, struct json_object *o, const struct dc_edid *edid)
+{
+	struct dc_mode_list *list = NULL;
+	struct json_object *arr;
+
+	if (dc_mode_list_from_edid(edid, &list)) {
+		b->failed = true;
+		return;
+	}
+	arr = checked(b, json_object_new_array());
+	for (size_t i = 0; arr && i < dc_mode_list_count(list); i++)
+		append(b, arr, mode_json(b, dc_mode_list_get(list, i)));
+	put(b, o, "modes", arr);
+	dc_mode_list_destroy(list);
+}
+
 struct json_object *edid_to_json(const struct dc_edid *edid)
 {
 	struct builder b = { 0 };
@@ -470,6 +511,7 @@ struct json_object *edid_to_json(const struct dc_edid *edid)
 	audio_json(&b, o, &edid->cta);
 	displayid_json(&b, o, &edid->displayid);
 	caps_json(&b, o, edid);
+	modes_json(&b, o, edid);
 	warnings_json(&b, o, edid);
 	if (b.failed) {
 		json_object_put(o);

@@ -1,0 +1,291 @@
+/*
+ * The display engine behind Display Core: the simulator (--sim, real time,
+ * its hardware state in a file under --state-dir so a restarted dcd finds
+ * it) or a GPU through vfio/ (--device, or the first supported one).
+ * Besides the struct dc_hw, a backend gives framebuffers device addresses:
+ * the simulator's IOMMU (sim_map_memory) with addresses from the shared
+ * IOVA allocator, or VFIO DMA mappings.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dc_vfio.h"
+#include "dcd.h"
+#include "sim.h"
+
+#define SIM_STATE_FILE "sim-state"
+/* The simulator's IOVA window: what dcv_dma_map uses by default on hardware. */
+#define SIM_IOVA_BASE  (1ull << 20)
+#define SIM_IOVA_END   (1ull << 40)
+#define PAGE_BYTES     4096ull
+
+/* The board of a simulated engine: its connectors as the scenario wires them. */
+static int sim_board(struct sim *sim, struct dc_board *board)
+{
+	const char *asic = sim_asic_name(sim);
+	int n = sim_connector_count(sim);
+	bool found = false;
+
+	memset(board, 0, sizeof(*board));
+	for (int a = 0; a < DC_ASIC_COUNT; a++) {
+		if (!strcasecmp(dc_asic_name((enum dc_asic)a), asic)) {
+			board->asic = (enum dc_asic)a;
+			found = true;
+		}
+	}
+	if (!found || n < 0 || n > DC_MAX_LINKS)
+		return -EINVAL;
+	for (int i = 0; i < n; i++) {
+		struct sim_connector_info info;
+		struct dc_connector_desc *d = &board->connectors[i];
+
+		if (sim_connector_info(sim, (unsigned)i, &info) < 0)
+			return -EINVAL;
+		switch (info.type) {
+		case SIM_CONN_DP:
+			d->type = DC_LINK_DP;
+			break;
+		case SIM_CONN_EDP:
+			d->type = DC_LINK_EDP;
+			break;
+		case SIM_CONN_HDMI:
+			d->type = DC_LINK_HDMI_A;
+			/* The simulated encoders take HDMI 2.0 rates (HDMI_6GB_EN). */
+			d->hdmi_6g = true;
+			break;
+		case SIM_CONN_DVI:
+			d->type = DC_LINK_DVI_D;
+			break;
+		}
+		d->hpd = (uint8_t)info.hpd;
+		d->ddc = (uint8_t)info.ddc;
+		d->aux = info.aux >= 0 ? (uint8_t)info.aux : 0;
+		d->dig_be = (uint8_t)info.encoder;
+	}
+	board->connector_count = (unsigned)n;
+	return 0;
+}
+
+static int open_sim(struct dcd *dcd)
+{
+	struct dcd_backend *b = &dcd->backend;
+	struct sim_options so = { .scenario_path = dcd->opts.scenario, .clock = SIM_CLOCK_REAL };
+	struct dcv_iova_range all = { SIM_IOVA_BASE, SIM_IOVA_END - 1 };
+	struct sim_error err = { "" };
+	struct stat st;
+	int r;
+
+	if (dcd->opts.state_dir) {
+		if (asprintf(&b->sim_state_path, "%s/%s", dcd->opts.state_dir, SIM_STATE_FILE) < 0)
+			return -ENOMEM;
+		if (mkdir(dcd->opts.state_dir, 0700) < 0 && errno != EEXIST) {
+			r = -errno;
+			log_error("state directory %s: %s", dcd->opts.state_dir, strerror(-r));
+			return r;
+		}
+		so.state_path = b->sim_state_path;
+	}
+	/* A state file left by an earlier dcd is the "hardware" as it was left. */
+	if (b->sim_state_path && stat(b->sim_state_path, &st) == 0) {
+		r = sim_attach(b->sim_state_path, &b->sim, &err);
+		if (r == 0) {
+			b->sim_attached = true;
+			log_notice("simulator: attached to the engine in %s%s", b->sim_state_path,
+				   dcd->opts.scenario
+					   ? " (its own scenario; the --sim file is ignored)"
+					   : "");
+		} else {
+			log_warning("simulator: %s; starting a new engine", err.msg);
+		}
+	}
+	if (!b->sim) {
+		r = sim_create(&so, &b->sim, &err);
+		if (r < 0) {
+			log_error("simulator: %s", err.msg);
+			return r;
+		}
+		log_notice("simulator: %s scenario%s%s, %s engine",
+			   dcd->opts.scenario ? "" : "built-in", dcd->opts.scenario ? " " : "",
+			   dcd->opts.scenario ? dcd->opts.scenario : "", sim_asic_name(b->sim));
+	}
+	r = sim_board(b->sim, &b->board);
+	if (r < 0) {
+		log_error("simulator: its connectors do not make a board Display Core knows");
+		return r;
+	}
+	r = dcv_iova_init(&b->iova, &all, 1, SIM_IOVA_BASE, SIM_IOVA_END - SIM_IOVA_BASE);
+	if (r < 0)
+		return r;
+	b->hw = sim_hw(b->sim);
+	b->irq_fd = sim_irq_fd(b->sim);
+	b->timer_fd = sim_timer_fd(b->sim);
+	return 0;
+}
+
+static int open_device(struct dcd *dcd)
+{
+	struct dcd_backend *b = &dcd->backend;
+	struct dcv_open_opts oo = { .access = (enum dcv_access)dcd->opts.access };
+	struct dcv_error err = { "" };
+	struct dcv_gpu gpu;
+	int r;
+
+	r = dcv_open_gpu(dcd->opts.device, &oo, &gpu, &b->dev, &err);
+	if (r < 0) {
+		/* The message is written for the administrator: print it as it is. */
+		log_error("%s", err.msg);
+		return r;
+	}
+	log_notice("GPU %s [%04x:%04x] (%s) through %s, interrupts: %s", gpu.address, gpu.vendor_id,
+		   gpu.device_id, dc_asic_name(gpu.asic), dcv_access_name(dcv_access_used(b->dev)),
+		   dcv_irq_mode_name(dcv_irq_mode_used(b->dev)));
+	r = dc_board_default(gpu.asic, &b->board);
+	if (r < 0)
+		return r;
+	r = dcv_monitor_new(b->dev, &b->monitor, &err);
+	if (r < 0)
+		log_warning("%s (removal will not be noticed)", err.msg);
+	b->hw = dcv_hw(b->dev);
+	b->irq_fd = dcv_irq_fd(b->dev);
+	b->timer_fd = -1;
+	return 0;
+}
+
+/* No --sim and no --device: a supported GPU, or advice. */
+static int find_device(struct dcd *dcd)
+{
+	struct dcv_error err = { "" };
+	struct dcv_gpu gpu;
+	int r;
+
+	r = dcv_find_gpu(NULL, NULL, &gpu, &err);
+	if (r == 0) {
+		dcd->opts.device = NULL;
+		return open_device(dcd);
+	}
+	/* vfio/'s sentence says what was looked for and what was found. */
+	log_error("%s", err.msg);
+	log_error("to run without hardware, start the simulated engine: dcd --sim (the built-in "
+		  "scenario) or dcd --sim SCENARIO.json (docs/scenarios.md)");
+	return -ENODEV;
+}
+
+int dcd_backend_open(struct dcd *dcd)
+{
+	struct dcd_backend *b = &dcd->backend;
+
+	b->irq_fd = b->timer_fd = -1;
+	switch (dcd->opts.backend) {
+	case DCD_BACKEND_SIM:
+		b->kind = DCD_BACKEND_SIM;
+		return open_sim(dcd);
+	case DCD_BACKEND_DEVICE:
+		b->kind = DCD_BACKEND_DEVICE;
+		return open_device(dcd);
+	case DCD_BACKEND_AUTO:
+		b->kind = DCD_BACKEND_DEVICE;
+		return find_device(dcd);
+	}
+	return -EINVAL;
+}
+
+void dcd_backend_close(struct dcd *dcd)
+{
+	struct dcd_backend *b = &dcd->backend;
+
+	dcv_monitor_free(b->monitor);
+	dcv_close(b->dev);
+	sim_destroy(b->sim);
+	if (b->kind == DCD_BACKEND_SIM)
+		dcv_iova_fini(&b->iova);
+	free(b->sim_state_path);
+	memset(b, 0, sizeof(*b));
+	b->irq_fd = b->timer_fd = -1;
+}
+
+void dcd_backend_irq_consume(struct dcd *dcd)
+{
+	struct dcd_backend *b = &dcd->backend;
+	uint64_t v;
+
+	if (b->kind == DCD_BACKEND_SIM) {
+		/* The simulator's eventfd: drained here, re-signalled by irq_rearm
+		 * if anything is still pending after DC's acknowledgements. */
+		if (read(b->irq_fd, &v, sizeof(v)) < 0 && errno != EAGAIN)
+			log_ratelimited(&dcd->dc_log_rl, LOG_WARNING, "interrupt fd: %s",
+					strerror(errno));
+	} else if (b->dev && !b->lost) {
+		dcv_irq_consume(b->dev);
+	}
+}
+
+int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *iova,
+		    struct dcp_error *err)
+{
+	struct dcd_backend *b = &dcd->backend;
+	uint64_t pages = (size + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1);
+	struct dcv_error verr = { "" };
+	int r;
+
+	if (b->lost)
+		return dcp_error_set(err, -ENODEV, DCP_REASON_INTERNAL, 0,
+				     "FB_CREATE: the display device is gone");
+	if (b->kind == DCD_BACKEND_SIM) {
+		r = dcv_iova_alloc(&b->iova, pages, PAGE_BYTES, iova);
+		if (r < 0)
+			return dcp_error_set(err, r, DCP_REASON_INTERNAL, 0,
+					     "FB_CREATE: no device address range of %llu bytes "
+					     "left: %s",
+					     (unsigned long long)pages, strerror(-r));
+		r = sim_map_memory(b->sim, *iova, (void *)ptr, size);
+		if (r < 0) {
+			dcv_iova_free(&b->iova, *iova, NULL);
+			return dcp_error_set(err, r, DCP_REASON_INTERNAL, 0,
+					     "FB_CREATE: simulator mapping: %s", strerror(-r));
+		}
+		return 0;
+	}
+	r = dcv_dma_map(b->dev, (void *)ptr, pages, iova, &verr);
+	if (r < 0)
+		return dcp_error_set(err, r, DCP_REASON_INTERNAL, 0, "FB_CREATE: %s", verr.msg);
+	return 0;
+}
+
+void dcd_backend_unmap(struct dcd *dcd, uint64_t iova)
+{
+	struct dcd_backend *b = &dcd->backend;
+
+	if (b->kind == DCD_BACKEND_SIM) {
+		sim_unmap_memory(b->sim, iova);
+		dcv_iova_free(&b->iova, iova, NULL);
+	} else if (b->dev) {
+		dcv_dma_unmap(b->dev, iova);
+	}
+}
+
+bool dcd_backend_check_removed(struct dcd *dcd)
+{
+	struct dcd_backend *b = &dcd->backend;
+	int r;
+
+	if (!b->monitor || b->lost)
+		return b->lost;
+	r = dcv_monitor_dispatch(b->monitor);
+	if (r < 0) {
+		log_warning("device monitor: %s", strerror(-r));
+		return false;
+	}
+	if (r & (DCV_MONITOR_RELEASED | DCV_MONITOR_REMOVED) || dcv_removed(b->dev)) {
+		b->lost = true;
+		log_error("GPU %s: %s; its outputs are gone, clients stay connected",
+			  dcv_address(b->dev),
+			  r & DCV_MONITOR_RELEASED ? "the kernel asked for the device back"
+						   : "the device was removed");
+	}
+	return b->lost;
+}

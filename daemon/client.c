@@ -1,0 +1,356 @@
+/*
+ * Client connections: accept (with the peer's credentials checked against
+ * the configuration), read and dispatch requests, send replies and events
+ * through the bounded queue, disconnect on protocol violations and on a
+ * queue that passes its limit. A disconnected client is only marked dead;
+ * dcd_process() frees it once no handler is using it any more.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "dcd.h"
+
+/* Requests handled per wakeup, so one flooding client cannot starve the others. */
+#define MAX_REQUESTS_PER_WAKEUP 32
+#define MAX_PEER_GROUPS		64
+
+typedef int (*request_fn)(struct dcd_client *c, const struct dcp_request *req,
+			  struct dcp_error *err);
+
+static int handle_sync(struct dcd_client *c, const struct dcp_request *req, struct dcp_error *err)
+{
+	return dcd_client_send_ok(c, req);
+}
+
+// clang-format off
+static const request_fn handlers[] = {
+	[DCP_REQ_HELLO] = dcd_handle_hello,
+	[DCP_REQ_SYNC] = handle_sync,
+	[DCP_REQ_GET_TOPOLOGY] = dcd_handle_topology,
+	[DCP_REQ_LEASE_REQUEST] = dcd_handle_lease_request,
+	[DCP_REQ_LEASE_RELEASE] = dcd_handle_lease_release,
+	[DCP_REQ_FB_CREATE] = dcd_handle_fb_create,
+	[DCP_REQ_FB_DESTROY] = dcd_handle_fb_destroy,
+	[DCP_REQ_VALIDATE] = dcd_handle_validate,
+	[DCP_REQ_COMMIT] = dcd_handle_commit,
+	[DCP_REQ_FLIP] = dcd_handle_flip,
+	[DCP_REQ_CURSOR_SET] = dcd_handle_cursor_set,
+	[DCP_REQ_CURSOR_MOVE] = dcd_handle_cursor_move,
+	[DCP_REQ_VBLANK_SUBSCRIBE] = dcd_handle_vblank_subscribe,
+};
+// clang-format on
+
+static const char *op_name(uint16_t opcode)
+{
+	const char *name = dcp_opcode_name(opcode);
+
+	return name ? name : "message";
+}
+
+/* ---- sending ------------------------------------------------------------------ */
+
+static void want_write(struct dcd_client *c)
+{
+	uint32_t events = EPOLLIN;
+
+	if (c->dead)
+		return;
+	if (c->wait.active)
+		events = 0;
+	if (dci_conn_queued_bytes(c->conn) > 0)
+		events |= EPOLLOUT;
+	sd_event_source_set_io_events(c->io, events);
+}
+
+int dcd_client_send(struct dcd_client *c, uint16_t opcode, uint32_t serial, const void *body)
+{
+	struct dcp_header hdr = { .opcode = opcode, .serial = serial };
+	struct dcp_error err;
+	bool was_empty;
+	int r;
+
+	if (c->dead)
+		return -ECONNRESET;
+	was_empty = dci_conn_queued_bytes(c->conn) == 0;
+	r = dci_conn_send_msg(c->conn, &hdr, body, &err);
+	if (r == -ENOBUFS) {
+		char why[128];
+
+		snprintf(why, sizeof(why), "not reading: more than %u bytes of output queued",
+			 c->dcd->config.limits.max_queued_bytes);
+		dcd_client_kill(c, why);
+		return r;
+	}
+	if (r == -EPIPE || r == -ECONNRESET) {
+		dcd_client_kill(c, NULL);
+		return r;
+	}
+	if (r < 0) {
+		/* Our own message did not encode: a daemon bug, not the client's. */
+		log_error("%s: cannot send %s: %s", c->label, op_name(opcode), err.text);
+		return r;
+	}
+	if (was_empty && dci_conn_queued_bytes(c->conn) > 0)
+		want_write(c);
+	return 0;
+}
+
+int dcd_client_send_error(struct dcd_client *c, uint32_t serial, const struct dcp_error *err)
+{
+	return dcd_client_send(c, DCP_REPLY_ERROR, serial, err);
+}
+
+int dcd_client_send_ok(struct dcd_client *c, const struct dcp_request *req)
+{
+	if (req->hdr.flags & DCP_HEADER_NO_REPLY)
+		return 0;
+	return dcd_client_send(c, DCP_REPLY_OK, req->hdr.serial, NULL);
+}
+
+/* ---- life cycle ------------------------------------------------------------------ */
+
+void dcd_client_kill(struct dcd_client *c, const char *reason)
+{
+	if (c->dead)
+		return;
+	if (reason)
+		log_notice("%s: disconnected: %s", c->label, reason);
+	else
+		log_info("%s: disconnected", c->label);
+	c->dead = true;
+	sd_event_source_set_enabled(c->io, SD_EVENT_OFF);
+	c->dcd->work = true;
+}
+
+static void client_free(struct dcd *dcd, struct dcd_client *c)
+{
+	dcd_commit_wait_cancel(c);
+	while (c->leases)
+		dcd_lease_end(dcd, c->leases, 0, NULL);
+	for (unsigned i = 0; i < dcd->link_count; i++) {
+		struct dcd_output *o = &dcd->outputs[i];
+
+		/* Flips of other clients never name c, but a lease that moved on
+		 * may have left its flips here: forget the client either way. */
+		if (o->pending.client == c)
+			o->pending.client = NULL;
+		if (o->queued.client == c)
+			o->queued.client = NULL;
+		if (c->vblank_links & (1u << i)) {
+			o->vblank_subscribers--;
+			dcd_output_update_vblank(dcd, o);
+		}
+	}
+	dcd_fb_drop_client(c);
+	sd_event_source_disable_unref(c->io);
+	dci_conn_destroy(c->conn);
+	dcd->client_count--;
+	free(c);
+}
+
+void dcd_client_reap(struct dcd *dcd)
+{
+	struct dcd_client **pc = &dcd->clients;
+
+	while (*pc) {
+		struct dcd_client *c = *pc;
+
+		if (c->dead) {
+			*pc = c->next;
+			client_free(dcd, c);
+		} else {
+			pc = &c->next;
+		}
+	}
+}
+
+void dcd_client_pause(struct dcd_client *c, bool paused)
+{
+	(void)paused; /* c->wait.active already says it */
+	want_write(c);
+}
+
+bool dcd_client_sees(const struct dcd_client *c, unsigned link)
+{
+	if (c->admin || !c->leases)
+		return true;
+	return dcd_client_lease_of(c, link) != NULL;
+}
+
+/* ---- receiving -------------------------------------------------------------------- */
+
+static void protocol_violation(struct dcd_client *c, uint32_t serial, struct dcp_error *err)
+{
+	char why[DCP_MAX_TEXT + 32];
+
+	err->flags |= DCP_ERROR_FATAL;
+	dcd_client_send_error(c, serial, err);
+	dci_conn_flush(c->conn);
+	snprintf(why, sizeof(why), "protocol violation: %s", err->text);
+	dcd_client_kill(c, why);
+}
+
+static void handle_message(struct dcd_client *c, const uint8_t *data, size_t len, unsigned nfds)
+{
+	struct dcp_request req;
+	struct dcp_error err = { 0 };
+	int r;
+
+	r = dcp_decode_request(data, len, nfds, &req, &err);
+	if (r == 0)
+		r = dcp_check_sequence(c->hello_done, req.hdr.opcode, &err);
+	if (r < 0) {
+		if (err.flags & DCP_ERROR_FATAL) {
+			protocol_violation(c, req.hdr.serial, &err);
+			return;
+		}
+		log_ratelimited(&c->log_rl, LOG_INFO, "%s: %s refused: %s", c->label,
+				op_name(req.hdr.opcode), err.text);
+		dcd_client_send_error(c, req.hdr.serial, &err);
+		return;
+	}
+	err = (struct dcp_error){ 0 };
+	r = handlers[req.hdr.opcode](c, &req, &err);
+	if (r < 0 && !c->dead) {
+		if (!err.status)
+			dcp_error_set(&err, r, DCP_REASON_INTERNAL, 0, "%s: %s",
+				      op_name(req.hdr.opcode), strerror(-r));
+		if (err.flags & DCP_ERROR_FATAL) {
+			protocol_violation(c, req.hdr.serial, &err);
+			return;
+		}
+		log_ratelimited(&c->log_rl, LOG_INFO, "%s: %s refused: %s", c->label,
+				op_name(req.hdr.opcode), err.text);
+		dcd_client_send_error(c, req.hdr.serial, &err);
+	}
+}
+
+static void read_requests(struct dcd_client *c)
+{
+	for (unsigned n = 0; n < MAX_REQUESTS_PER_WAKEUP && !c->dead && !c->wait.active; n++) {
+		const uint8_t *data;
+		size_t len;
+		unsigned nfds;
+		struct dcp_error err;
+		int r = dci_conn_recv(c->conn, &data, &len, &nfds);
+
+		if (r == -EAGAIN)
+			return;
+		if (r == -ECONNRESET) {
+			dcd_client_kill(c, NULL);
+			return;
+		}
+		if (r == -EMSGSIZE) {
+			dcp_error_set(&err, -EMSGSIZE, DCP_REASON_PROTOCOL, DCP_ERROR_FATAL,
+				      "message larger than the limit of %u bytes",
+				      c->dcd->config.limits.max_message_size);
+			protocol_violation(c, 0, &err);
+			return;
+		}
+		if (r == -ETOOMANYREFS) {
+			dcp_error_set(&err, -EPROTO, DCP_REASON_PROTOCOL, DCP_ERROR_FATAL,
+				      "more than %u file descriptors on one message",
+				      c->dcd->config.limits.max_fds);
+			protocol_violation(c, 0, &err);
+			return;
+		}
+		if (r < 0) {
+			char why[64];
+
+			snprintf(why, sizeof(why), "receive failed: %s", strerror(-r));
+			dcd_client_kill(c, why);
+			return;
+		}
+		handle_message(c, data, len, nfds);
+	}
+}
+
+static int on_client_io(sd_event_source *s, int fd, uint32_t revents, void *data)
+{
+	struct dcd_client *c = data;
+	struct dcd *dcd = c->dcd;
+
+	if (revents & EPOLLOUT) {
+		int r = dci_conn_flush(c->conn);
+
+		if (r == 0) {
+			want_write(c);
+			if (c->vblank_held)
+				dcd_vblank_flush_held(c);
+		} else if (r != -EAGAIN) {
+			dcd_client_kill(c, NULL);
+		}
+	}
+	if (revents & EPOLLIN)
+		read_requests(c);
+	else if (revents & (EPOLLHUP | EPOLLERR))
+		dcd_client_kill(c, NULL);
+	dcd_process(dcd);
+	return 0;
+}
+
+/* SO_PEERGROUPS: the supplementary groups the peer had at connect(). */
+static size_t peer_groups(int fd, gid_t *groups, size_t max)
+{
+	socklen_t len = (socklen_t)(max * sizeof(gid_t));
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &len) < 0)
+		return 0;
+	return len / sizeof(gid_t);
+}
+
+int dcd_client_accept(struct dcd *dcd, int fd)
+{
+	gid_t groups[MAX_PEER_GROUPS];
+	struct dcd_client *c;
+	size_t ngroups;
+	int r;
+
+	if (dcd->client_count >= dcd->config.max_clients) {
+		log_ratelimited(&dcd->accept_rl, LOG_WARNING,
+				"connection refused: %u clients already (limit max_clients)",
+				dcd->client_count);
+		close(fd);
+		return -EMFILE;
+	}
+	c = calloc(1, sizeof(*c));
+	if (!c) {
+		close(fd);
+		return -ENOMEM;
+	}
+	c->dcd = dcd;
+	c->log_rl = DCD_RATELIMIT_INIT(5000, 10);
+	r = dci_conn_new(fd, &dcd->config.limits, &c->conn);
+	if (r < 0) {
+		log_warning("connection refused: %s", strerror(-r));
+		close(fd);
+		free(c);
+		return r;
+	}
+	c->cred = *dci_conn_cred(c->conn);
+	ngroups = peer_groups(fd, groups, MAX_PEER_GROUPS);
+	c->admin = c->cred.uid == 0 ||
+		   dcd_who_matches(&dcd->config.admin, c->cred.uid, c->cred.gid, groups, ngroups);
+	c->may_lease = c->cred.uid == 0 || dcd_who_matches(&dcd->config.lease, c->cred.uid,
+							   c->cred.gid, groups, ngroups);
+	r = sd_event_add_io(dcd->event, &c->io, fd, EPOLLIN, on_client_io, c);
+	if (r < 0) {
+		log_warning("connection refused: event loop: %s", strerror(-r));
+		dci_conn_destroy(c->conn);
+		free(c);
+		return r;
+	}
+	c->id = dcd->next_client_id++;
+	snprintf(c->label, sizeof(c->label), "client %u (pid %d, uid %u)", c->id, (int)c->cred.pid,
+		 (unsigned)c->cred.uid);
+	c->next = dcd->clients;
+	dcd->clients = c;
+	dcd->client_count++;
+	log_info("%s: connected%s%s", c->label, c->admin ? ", admin" : "",
+		 c->may_lease ? ", may lease" : "");
+	return 0;
+}

@@ -1,0 +1,82 @@
+/*
+ * The daemon's configuration file (JSON, docs/config.md, dcd.json(5)): who
+ * may lease and who is admin, the per-client limits, and what unleased
+ * outputs show. Loaded once at start; a bad file is an error naming the
+ * file, the JSON path and the reason.
+ */
+#ifndef DCD_CONFIG_H
+#define DCD_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "dcd_ipc.h"
+
+#define DCD_DEFAULT_LEASE_GROUP "video"
+#define DCD_MAX_OUTPUT_RULES	16
+#define DCD_MODE_SPEC_MAX	31
+
+/* What an output shows while nobody leases it. */
+enum dcd_idle_kind {
+	DCD_IDLE_OFF,	    /* switched off */
+	DCD_IDLE_CURRENT,   /* keeps the timing it has (off if it has none), shows color */
+	DCD_IDLE_PREFERRED, /* the sink's preferred mode, showing color */
+	DCD_IDLE_MODE,	    /* the mode named by spec ("1920x1080@60"), showing color */
+};
+
+struct dcd_idle {
+	enum dcd_idle_kind kind;
+	char spec[DCD_MODE_SPEC_MAX + 1];
+	uint32_t color; /* XRGB8888, top byte 0 */
+};
+
+/* A set of users: uids, and members of gids (primary or supplementary). */
+struct dcd_who {
+	uid_t *uids;
+	size_t n_uids;
+	gid_t *gids;
+	size_t n_gids;
+};
+
+struct dcd_config {
+	struct dcd_who lease; /* besides root, who may lease */
+	struct dcd_who admin; /* besides root, who is admin */
+	uint32_t max_clients;
+	struct dci_limits limits; /* per client: message size, fds, queued bytes */
+	uint32_t max_framebuffers;
+	struct dcd_idle idle; /* every output without a rule of its own */
+	unsigned n_outputs;
+	struct {
+		char name[32]; /* "HDMI-A-1" */
+		struct dcd_idle idle;
+	} outputs[DCD_MAX_OUTPUT_RULES];
+};
+
+/*
+ * The defaults (docs/config.md): members of group "video" may lease (when
+ * the group exists), only root is admin, the protocol's default limits,
+ * idle outputs keep their timing and show black.
+ */
+int dcd_config_defaults(struct dcd_config *cfg);
+
+/*
+ * Reads path (or parses json when path is NULL; name is then used in
+ * messages) over the defaults. 0, or -errno with "FILE: PATH: reason" in
+ * err.
+ */
+int dcd_config_load(const char *path, struct dcd_config *cfg, char *err, size_t err_size);
+int dcd_config_parse(const char *json, size_t len, const char *name, struct dcd_config *cfg,
+		     char *err, size_t err_size);
+
+void dcd_config_free(struct dcd_config *cfg);
+
+/* The idle configuration of the output called link_name. */
+const struct dcd_idle *dcd_config_idle(const struct dcd_config *cfg, const char *link_name);
+
+/* Whether uid (with gid and supplementary groups) is in who. Root is not special here. */
+bool dcd_who_matches(const struct dcd_who *who, uid_t uid, gid_t gid, const gid_t *groups,
+		     size_t n_groups);
+
+#endif

@@ -1,0 +1,350 @@
+/*
+ * The daemon's inside: one struct dcd owns the display engine (simulated or
+ * real), Display Core, the event loop, the clients and the leases. Shared
+ * by the files of daemon/; the admin operations other front ends call
+ * (D-Bus later) are in admin.h.
+ *
+ * Everything runs on one thread in one sd-event loop. Display Core is only
+ * entered from the loop's handlers, never from inside its own callbacks:
+ * callbacks (flip done, vblank, hotplug) do what needs no DC call and mark
+ * the rest as work that dcd_process() does once DC has returned.
+ *
+ * Error convention: functions return 0 or a negative errno; the ones that
+ * answer a client fill a struct dcp_error with the reason and sentence the
+ * ERROR reply carries.
+ */
+#ifndef DCD_DAEMON_H
+#define DCD_DAEMON_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <systemd/sd-event.h>
+
+#include "config.h"
+#include "dc.h"
+#include "dcd_ipc.h"
+#include "dcd_protocol.h"
+#include "iova.h"
+#include "log.h"
+
+struct sim;
+struct dcv_device;
+struct dcv_monitor;
+struct dcd;
+struct dcd_client;
+
+/* ---- options (main.c fills them) ------------------------------------------- */
+
+enum dcd_backend_kind {
+	DCD_BACKEND_AUTO, /* a supported GPU if there is one, else an error */
+	DCD_BACKEND_SIM,
+	DCD_BACKEND_DEVICE,
+};
+
+struct dcd_options {
+	enum dcd_backend_kind backend;
+	const char *scenario;	 /* --sim FILE; NULL: the built-in default */
+	const char *device;	 /* --device PCI address; NULL with AUTO: the first supported GPU */
+	int access;		 /* enum dcv_access */
+	const char *socket_path; /* NULL: dcp_socket_path_server */
+	int socket_fd;		 /* an inherited listening socket (sd_listen_fds), or -1 */
+	const char *config_path; /* NULL: defaults */
+	const char *state_dir;	 /* NULL: anonymous simulator memory */
+	bool verbose;
+};
+
+/* ---- framebuffers (fb.c) ----------------------------------------------------- */
+
+/*
+ * A client's buffer mapped for the engine. The owner's id holds one
+ * reference and every use on an output (scanout, a flip in flight, the
+ * cursor, a plane retired until its last frame is over) one more, so the
+ * memory stays mapped until scanout has moved off it, whatever the client
+ * does with its id.
+ */
+struct dcd_fb {
+	struct dcd *dcd;
+	uint32_t id;
+	unsigned refs;
+	struct dcd_client *owner; /* NULL once the id is destroyed or the client gone */
+	struct dcd_fb *next;	  /* in the owner's list */
+	struct dcp_fb_create layout;
+	struct dci_fb_map map;
+	uint64_t iova;	    /* device address of byte 0 of the fd */
+	uint64_t iova_size; /* the mapped range, whole pages */
+};
+
+/* ---- outputs (one per link: output.c, flip.c) ------------------------------ */
+
+struct dcd_lease;
+
+/* A FLIP in flight: pending on the hardware, or queued behind it. */
+struct dcd_flip {
+	struct dcd_fb *fb;	   /* NULL: the slot is empty */
+	struct dcd_client *client; /* NULL: cancelled, its FLIP_DONE goes nowhere */
+	uint32_t serial;
+	uint32_t flags; /* DCP_FLIP_* */
+	uint64_t user_data;
+};
+
+/* A framebuffer that left a plane: released once a frame started after after_ns. */
+struct dcd_retired {
+	struct dcd_fb *fb;
+	uint64_t after_ns;
+};
+
+struct dcd_output {
+	unsigned link;
+	struct dcd_lease *lease;  /* NULL: free (shows the idle configuration) */
+	uint8_t connection;	  /* enum dcp_connection */
+	struct dcd_fb *scanout;	  /* what the primary plane shows (a reference) */
+	struct dcd_fb *cursor_fb; /* the cursor image (a reference) */
+	struct dc_cursor cursor;  /* the cursor as last programmed */
+	struct dcd_flip pending, queued;
+	struct dcd_retired *retired; /* distinct framebuffers, oldest first */
+	unsigned nretired, retired_cap;
+	unsigned vblank_subscribers; /* clients with VBLANK_SUBSCRIBE */
+	unsigned vblank_waiters;     /* blocking COMMITs waiting for their first frame */
+	bool vblank_on;		     /* dc_vblank_enable is on */
+	uint64_t last_seq, last_ts;  /* the latest vblank or flip seen */
+	/* work for dcd_process(), set where DC must not be called */
+	bool submit_queued; /* the pending flip completed: submit the queued one */
+	bool need_idle;	    /* unleased: show the idle configuration */
+};
+
+/* ---- leases (lease.c) -------------------------------------------------------- */
+
+struct dcd_lease {
+	uint32_t id; /* daemon-wide unique, so D-Bus can name it */
+	struct dcd_client *client;
+	uint32_t links;		/* bit per link */
+	struct dcd_lease *next; /* in the client's list */
+};
+
+/* ---- clients (client.c) ------------------------------------------------------- */
+
+/* A blocking COMMIT waiting for flips to drain, then for its first frame. */
+struct dcd_commit_wait {
+	bool active;
+	bool committed; /* programmed; now waiting for a frame on each of links */
+	uint32_t serial;
+	bool no_reply;
+	uint32_t links;		   /* affected links still waited for */
+	uint64_t committed_ns;	   /* when it was programmed */
+	struct dcp_config *config; /* the request, until it is programmed */
+};
+
+/* The newest vblank a slow client has not been sent yet. */
+struct dcd_vblank_hold {
+	bool held;
+	uint32_t skipped;
+	uint64_t first; /* the oldest vblank merged */
+	uint64_t seq, ts;
+};
+
+struct dcd_client {
+	struct dcd *dcd;
+	struct dcd_client *next;
+	uint32_t id;
+	struct dci_conn *conn;
+	sd_event_source *io;
+	struct ucred cred;
+	char name[DCP_MAX_NAME + 1];
+	char label[DCP_MAX_NAME + 64]; /* "client 3 (pid 42, uid 1000, \"weston\")" for logs */
+	bool hello_done;
+	uint16_t minor;
+	bool may_lease, admin;
+	bool dead; /* disconnected; freed by dcd_process() */
+	struct dcd_lease *leases;
+	struct dcd_fb *fbs;
+	unsigned fb_count;
+	uint32_t vblank_links; /* VBLANK_SUBSCRIBE'd links */
+	struct dcd_vblank_hold vblank[DC_MAX_LINKS];
+	bool vblank_held; /* some vblank[] is held */
+	struct dcd_commit_wait wait;
+	struct dcd_ratelimit log_rl;
+};
+
+/* ---- the daemon --------------------------------------------------------------- */
+
+struct dcd_backend {
+	enum dcd_backend_kind kind; /* SIM or DEVICE */
+	struct sim *sim;
+	char *sim_state_path;
+	bool sim_attached; /* the state file existed: hardware as a previous dcd left it */
+	struct dcv_device *dev;
+	struct dcv_monitor *monitor;
+	struct dc_hw *hw;
+	struct dc_board board;
+	struct dcv_iova_space iova; /* sim: device addresses of framebuffers */
+	bool lost;		    /* the device was removed */
+	int irq_fd, timer_fd;	    /* -1 when absent */
+};
+
+struct dcd {
+	struct dcd_options opts;
+	struct dcd_config config;
+	sd_event *event;
+	uint64_t instance;
+	struct dcd_backend backend;
+	struct dc *dc;
+	unsigned link_count;
+	struct dcd_output outputs[DC_MAX_LINKS];
+	struct dc_plane_caps plane_caps;
+
+	int listen_fd;
+	char socket_path[108];
+	bool socket_owned; /* created by us: unlinked at exit */
+	sd_event_source *listen_src, *irq_src, *timer_src, *deadline_src, *monitor_src;
+	sd_event_source *sigterm_src, *sigint_src;
+	uint64_t deadline_set; /* what deadline_src is armed for, UINT64_MAX: off */
+
+	struct dcd_client *clients;
+	unsigned client_count;
+	uint32_t next_client_id, next_lease_id, next_fb_id;
+	uint32_t generation; /* bumped at every hotplug and lease change */
+	bool work;	     /* dcd_process() has something to do */
+	bool in_dc;	     /* inside a DC call: DC callbacks may not re-enter it */
+
+	struct dcp_link_info *link_info; /* scratch for LINK_INFO (22 kB) */
+	struct dcd_ratelimit accept_rl, dc_log_rl;
+};
+
+/* dcd.c: life cycle, event sources, the deferred work */
+int dcd_new(const struct dcd_options *opts, struct dcd **out);
+int dcd_run(struct dcd *dcd);
+void dcd_free(struct dcd *dcd);
+/* Does the work DC callbacks and requests left for after DC returned. */
+void dcd_process(struct dcd *dcd);
+/* Re-arms the DC deadline timer after any DC call. */
+void dcd_update_deadline(struct dcd *dcd);
+/* Services the engine's interrupts now (the irq fd handler; also right after an async flip). */
+void dcd_handle_irq(struct dcd *dcd);
+
+/* backend.c: the engine behind dc_hw */
+int dcd_backend_open(struct dcd *dcd);
+void dcd_backend_close(struct dcd *dcd);
+/* Drains the interrupt fd (before dc_handle_irq). */
+void dcd_backend_irq_consume(struct dcd *dcd);
+/* Gives [ptr, ptr + size) a device address the engine can scan out from. */
+int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *iova,
+		    struct dcp_error *err);
+void dcd_backend_unmap(struct dcd *dcd, uint64_t iova);
+/* The removal monitor said something: returns true once the device is gone. */
+bool dcd_backend_check_removed(struct dcd *dcd);
+
+/* client.c: connections */
+int dcd_client_accept(struct dcd *dcd, int fd);
+/* Sends a message; a client that cannot take it is disconnected. */
+int dcd_client_send(struct dcd_client *c, uint16_t opcode, uint32_t serial, const void *body);
+int dcd_client_send_error(struct dcd_client *c, uint32_t serial, const struct dcp_error *err);
+int dcd_client_send_ok(struct dcd_client *c, const struct dcp_request *req);
+/* Marks the client disconnected (with a log line when reason is not NULL). */
+void dcd_client_kill(struct dcd_client *c, const char *reason);
+/* Frees clients marked dead: leases end, framebuffers are dropped. */
+void dcd_client_reap(struct dcd *dcd);
+/* Stops or resumes reading the client (a blocking COMMIT in progress). */
+void dcd_client_pause(struct dcd_client *c, bool paused);
+/* The client may see link in topology and events (lease rules). */
+bool dcd_client_sees(const struct dcd_client *c, unsigned link);
+
+/* session.c: HELLO, SYNC, GET_TOPOLOGY, the events about links */
+int dcd_handle_hello(struct dcd_client *c, const struct dcp_request *req, struct dcp_error *err);
+int dcd_handle_topology(struct dcd_client *c, const struct dcp_request *req, struct dcp_error *err);
+void dcd_link_info(struct dcd *dcd, const struct dcd_client *c, unsigned link,
+		   struct dcp_link_info *out);
+void dcd_sink_info(struct dcd *dcd, unsigned link, struct dcp_sink_info *out);
+/* OUTPUT_CHANGED to every client that sees link, except skip. */
+void dcd_notify_output(struct dcd *dcd, unsigned link, uint32_t changes,
+		       const struct dcd_client *skip);
+void dcd_notify_hotplug(struct dcd *dcd, unsigned link);
+
+/* lease.c */
+int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req,
+			     struct dcp_error *err);
+int dcd_handle_lease_release(struct dcd_client *c, const struct dcp_request *req,
+			     struct dcp_error *err);
+/* Ends a lease: flips cancelled (ECANCELED to a live client), outputs idle, events. */
+void dcd_lease_end(struct dcd *dcd, struct dcd_lease *lease, int revoke_reason, const char *text);
+struct dcd_lease *dcd_lease_find(struct dcd *dcd, uint32_t id);
+/* The lease of client holding link, or NULL. */
+struct dcd_lease *dcd_client_lease_of(const struct dcd_client *c, unsigned link);
+
+/* fb.c */
+int dcd_handle_fb_create(struct dcd_client *c, const struct dcp_request *req,
+			 struct dcp_error *err);
+int dcd_handle_fb_destroy(struct dcd_client *c, const struct dcp_request *req,
+			  struct dcp_error *err);
+struct dcd_fb *dcd_fb_lookup(const struct dcd_client *c, uint32_t id);
+struct dcd_fb *dcd_fb_ref(struct dcd_fb *fb);
+void dcd_fb_unref(struct dcd_fb *fb); /* NULL is fine */
+/* Drops every id of a client that goes away. */
+void dcd_fb_drop_client(struct dcd_client *c);
+
+/* commit.c: configurations */
+
+/* A whole engine state with the framebuffers its planes use, per link. */
+struct dcd_plan {
+	struct dc_state state;
+	struct dcd_fb *primary[DC_MAX_LINKS];
+	struct dcd_fb *cursor[DC_MAX_LINKS];
+	uint32_t links; /* the links this plan sets (others keep what they show) */
+};
+
+int dcd_handle_validate(struct dcd_client *c, const struct dcp_request *req, struct dcp_error *err);
+int dcd_handle_commit(struct dcd_client *c, const struct dcp_request *req, struct dcp_error *err);
+/* A parked blocking COMMIT: try to go on (its flips drained, its frame came). */
+void dcd_commit_wait_progress(struct dcd_client *c);
+void dcd_commit_wait_cancel(struct dcd_client *c);
+/*
+ * The one way anything reaches the screens: dc_commit of plan, then the
+ * framebuffer references, the events, the log line. who names the cause
+ * in the log ("client 3 (...)", "idle", "admin uid 0"). changed_by is the
+ * client whose own COMMIT this is (it gets no OUTPUT_CHANGED), or NULL.
+ */
+int dcd_apply(struct dcd *dcd, struct dcd_plan *plan, const char *who,
+	      const struct dcd_client *changed_by, struct dc_error *err);
+/* A plan that starts as what is on screen now. */
+void dcd_plan_current(struct dcd *dcd, struct dcd_plan *plan);
+/* The stream of link in state, or NULL. */
+struct dc_stream *dcd_state_stream(struct dc_state *state, unsigned link);
+const struct dc_stream *dcd_current_stream(const struct dcd *dcd, unsigned link);
+/* Converts a DC failure into an ERROR (status, reason, link, plane, sentence). */
+void dcd_error_from_dc(struct dcd *dcd, const struct dc_state *state, int status,
+		       const struct dc_error *derr, struct dcp_error *err);
+/* "3840x2160@60" of a mode, for logs. */
+void dcd_mode_name(const struct drm_mode_modeinfo *mode, char *buf, size_t size);
+
+/* output.c: idle configuration, vblank users, retired planes */
+/* Shows the idle configuration on the unleased outputs in links now (or after their flip). */
+void dcd_outputs_go_idle(struct dcd *dcd, uint32_t links);
+/* Moves a framebuffer reference that left a plane of o to the retired list. */
+void dcd_output_retire(struct dcd *dcd, struct dcd_output *o, struct dcd_fb *fb);
+/* Releases what waits for nothing any more (output off, frame passed). */
+void dcd_output_release_retired(struct dcd *dcd, struct dcd_output *o, uint64_t frame_ns);
+/* Turns DC's vblank interrupt on or off as the users of o need it. */
+void dcd_output_update_vblank(struct dcd *dcd, struct dcd_output *o);
+/* Frame period of the stream on link in ns (0 when off). */
+uint64_t dcd_output_frame_ns(const struct dcd *dcd, unsigned link);
+
+/* flip.c: flips, cursor, vblank; the DC callbacks */
+int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct dcp_error *err);
+int dcd_handle_cursor_set(struct dcd_client *c, const struct dcp_request *req,
+			  struct dcp_error *err);
+int dcd_handle_cursor_move(struct dcd_client *c, const struct dcp_request *req,
+			   struct dcp_error *err);
+int dcd_handle_vblank_subscribe(struct dcd_client *c, const struct dcp_request *req,
+				struct dcp_error *err);
+/* Cancels the flips of o: ECANCELED to the clients still there. */
+void dcd_flips_cancel(struct dcd *dcd, struct dcd_output *o);
+/* Sends the vblanks held back while c's queue was not empty. */
+void dcd_vblank_flush_held(struct dcd_client *c);
+/* Submits queued flips whose pending one completed. */
+void dcd_flips_submit_queued(struct dcd *dcd);
+extern const struct dc_events dcd_dc_events;
+
+/* Checks a link id of a request: it exists and c holds it. */
+int dcd_check_leased(struct dcd_client *c, const char *what, uint32_t link, struct dcp_error *err);
+
+#endif

@@ -1,0 +1,462 @@
+/*
+ * The fast path and the engine's callbacks: FLIP (queue depth 1 per plane:
+ * one pending on the hardware, one queued behind it), FLIP_DONE from DC's
+ * flip_done, cursor updates that never wait for a flip, VBLANK events
+ * coalesced for slow clients, hotplug and link events.
+ *
+ * A flip allocates nothing: its slot is part of the output.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <drm_fourcc.h>
+
+#include "dcd.h"
+
+__attribute__((format(printf, 5, 6))) static int flip_error(struct dcp_error *err, int status,
+							    enum dcp_reason reason, uint32_t link,
+							    const char *fmt, ...)
+{
+	char text[DCP_MAX_TEXT + 1];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	dcp_error_set(err, status, reason, 0, "FLIP: %s", text);
+	err->link = (int32_t)link;
+	err->plane = DCP_PLANE_PRIMARY;
+	return status;
+}
+
+/* Hands the flip f to DC; it becomes the pending one. */
+static int submit(struct dcd *dcd, struct dcd_output *o, const struct dcd_flip *f,
+		  struct dcp_error *err)
+{
+	const char *name = dc_link_name(dcd->dc, o->link);
+	uint64_t address = f->fb->iova + f->fb->layout.offsets[0];
+	int r;
+
+	dcd->in_dc = true;
+	r = dc_flip(dcd->dc, o->link, address,
+		    f->flags & DCP_FLIP_ASYNC ? DC_FLIP_IMMEDIATE : DC_FLIP_VSYNC, 0);
+	dcd->in_dc = false;
+	if (r == -ENOENT)
+		return flip_error(err, r, DCP_REASON_NO_STREAM, o->link, "%s shows nothing", name);
+	if (r == -EBUSY)
+		return flip_error(err, r, DCP_REASON_FLIP_QUEUE_FULL, o->link,
+				  "%s: the engine has a flip pending", name);
+	if (r == -EINVAL)
+		return flip_error(err, r, DCP_REASON_ARGUMENT, o->link,
+				  "%s: the engine refused the address 0x%llx", name,
+				  (unsigned long long)address);
+	if (r < 0)
+		return flip_error(err, -EIO, DCP_REASON_INTERNAL, o->link, "%s: %s", name,
+				  strerror(-r));
+	o->pending = *f;
+	return 0;
+}
+
+int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct dcp_error *err)
+{
+	const struct dcp_flip *f = &req->flip;
+	struct dcd *dcd = c->dcd;
+	const struct dc_stream *s;
+	struct dcd_output *o;
+	struct dcd_flip slot;
+	struct dcd_fb *fb;
+	int r;
+
+	r = dcd_check_leased(c, "FLIP", f->link, err);
+	if (r < 0)
+		return r;
+	o = &dcd->outputs[f->link];
+	fb = dcd_fb_lookup(c, f->fb_id);
+	if (!fb)
+		return flip_error(err, -ENOENT, DCP_REASON_UNKNOWN_ID, f->link,
+				  "you have no framebuffer %u", f->fb_id);
+	s = dcd_current_stream(dcd, f->link);
+	if (!s)
+		return flip_error(err, -ENOENT, DCP_REASON_NO_STREAM, f->link,
+				  "%s shows nothing: commit a mode first",
+				  dc_link_name(dcd->dc, f->link));
+	if (!s->primary.enabled)
+		return flip_error(err, -EINVAL, DCP_REASON_ARGUMENT, f->link,
+				  "%s has no primary plane in its configuration",
+				  dc_link_name(dcd->dc, f->link));
+	if (fb->layout.format != s->primary.format || fb->layout.width != s->primary.width ||
+	    fb->layout.height != s->primary.height || fb->layout.pitches[0] != s->primary.pitch ||
+	    fb->layout.modifier != s->primary.modifier) {
+		r = dcp_error_set(
+			err, -EINVAL, DCP_REASON_ARGUMENT, 0,
+			"FLIP: framebuffer %u is %ux%u %.4s pitch %u; %s shows %ux%u %.4s "
+			"pitch %u (commit to change it)",
+			fb->id, fb->layout.width, fb->layout.height,
+			(const char *)&fb->layout.format, fb->layout.pitches[0],
+			dc_link_name(dcd->dc, f->link), s->primary.width, s->primary.height,
+			(const char *)&s->primary.format, s->primary.pitch);
+		err->link = (int32_t)f->link;
+		err->plane = DCP_PLANE_PRIMARY;
+		return r;
+	}
+	slot = (struct dcd_flip){ .fb = fb,
+				  .client = c,
+				  .serial = req->hdr.serial,
+				  .flags = f->flags,
+				  .user_data = f->user_data };
+	if (o->pending.fb) {
+		if (o->queued.fb)
+			return flip_error(err, -EBUSY, DCP_REASON_FLIP_QUEUE_FULL, f->link,
+					  "%s: a flip is pending and one queued",
+					  dc_link_name(dcd->dc, f->link));
+		dcd_fb_ref(fb);
+		o->queued = slot;
+		return 0;
+	}
+	r = submit(dcd, o, &slot, err);
+	if (r < 0)
+		return r;
+	dcd_fb_ref(fb);
+	/* An immediate flip latches at the address write: its interrupt is
+	 * already raised, so complete it now instead of a loop round later. */
+	if ((f->flags & DCP_FLIP_ASYNC) && dcd->backend.kind == DCD_BACKEND_SIM)
+		dcd_handle_irq(dcd);
+	return 0;
+}
+
+void dcd_flips_submit_queued(struct dcd *dcd)
+{
+	for (unsigned i = 0; i < dcd->link_count; i++) {
+		struct dcd_output *o = &dcd->outputs[i];
+		struct dcd_flip f = o->queued;
+		struct dcp_error err = { 0 };
+
+		if (!o->submit_queued)
+			continue;
+		o->submit_queued = false;
+		if (!f.fb || o->pending.fb)
+			continue;
+		o->queued = (struct dcd_flip){ 0 };
+		if (submit(dcd, o, &f, &err) < 0) {
+			if (f.client && !f.client->dead)
+				dcd_client_send_error(f.client, f.serial, &err);
+			dcd_fb_unref(f.fb);
+			continue;
+		}
+		if ((f.flags & DCP_FLIP_ASYNC) && dcd->backend.kind == DCD_BACKEND_SIM)
+			dcd_handle_irq(dcd);
+	}
+}
+
+void dcd_flips_cancel(struct dcd *dcd, struct dcd_output *o)
+{
+	const char *name = dcd->backend.lost ? "the output" : dc_link_name(dcd->dc, o->link);
+	/* In the order of the FLIPs, so their ERRORs are too. */
+	struct dcd_flip *slots[2] = { &o->pending, &o->queued };
+	struct dcp_error err;
+
+	for (unsigned k = 0; k < 2; k++) {
+		struct dcd_flip *f = slots[k];
+
+		if (!f->fb || !f->client)
+			continue;
+		if (!f->client->dead) {
+			flip_error(&err, -ECANCELED, DCP_REASON_CANCELLED, o->link,
+				   "cancelled: %s no longer shows your configuration", name);
+			dcd_client_send_error(f->client, f->serial, &err);
+		}
+		f->client = NULL;
+	}
+	/* The queued flip never reaches the engine; the pending one still
+	 * completes there and keeps its buffer until then. */
+	dcd_fb_unref(o->queued.fb);
+	o->queued = (struct dcd_flip){ 0 };
+}
+
+/* ---- cursor and vblank -------------------------------------------------------------- */
+
+static int cursor_update(struct dcd_client *c, const char *what, struct dcd_output *o,
+			 const struct dc_cursor *cur, struct dcp_error *err)
+{
+	struct dcd *dcd = c->dcd;
+	int r;
+
+	dcd->in_dc = true;
+	r = dc_cursor_update(dcd->dc, o->link, cur);
+	dcd->in_dc = false;
+	if (r < 0) {
+		r = dcp_error_set(err, r == -ENOENT ? r : -EINVAL,
+				  r == -ENOENT ? DCP_REASON_NO_STREAM : DCP_REASON_CURSOR, 0,
+				  "%s: %s: %s", what, dc_link_name(dcd->dc, o->link),
+				  r == -ENOENT ? "the output shows nothing" : strerror(-r));
+		err->link = (int32_t)o->link;
+		err->plane = DCP_PLANE_CURSOR;
+		return r;
+	}
+	o->cursor = *cur;
+	return 0;
+}
+
+static int cursor_output(struct dcd_client *c, const char *what, uint32_t link,
+			 struct dcd_output **out, struct dcp_error *err)
+{
+	struct dcd *dcd = c->dcd;
+	int r = dcd_check_leased(c, what, link, err);
+
+	if (r < 0)
+		return r;
+	if (!dcd_current_stream(dcd, link)) {
+		r = dcp_error_set(err, -ENOENT, DCP_REASON_NO_STREAM, 0,
+				  "%s: %s shows nothing: commit a mode first", what,
+				  dc_link_name(dcd->dc, link));
+		err->link = (int32_t)link;
+		return r;
+	}
+	*out = &dcd->outputs[link];
+	return 0;
+}
+
+int dcd_handle_cursor_set(struct dcd_client *c, const struct dcp_request *req,
+			  struct dcp_error *err)
+{
+	const struct dcp_cursor_set *cs = &req->cursor_set;
+	struct dcd_output *o;
+	struct dcd_fb *fb = NULL;
+	struct dc_cursor cur;
+	int r;
+
+	r = cursor_output(c, "CURSOR_SET", cs->link, &o, err);
+	if (r < 0)
+		return r;
+	cur = o->cursor;
+	cur.enabled = cs->fb_id != 0;
+	if (cs->fb_id) {
+		fb = dcd_fb_lookup(c, cs->fb_id);
+		if (!fb) {
+			r = dcp_error_set(err, -ENOENT, DCP_REASON_UNKNOWN_ID, 0,
+					  "CURSOR_SET: you have no framebuffer %u", cs->fb_id);
+			err->link = (int32_t)cs->link;
+			err->plane = DCP_PLANE_CURSOR;
+			return r;
+		}
+		if (fb->layout.format != DRM_FORMAT_ARGB8888 ||
+		    fb->layout.width != fb->layout.height ||
+		    (fb->layout.width != c->dcd->plane_caps.cursor_sizes[0] &&
+		     fb->layout.width != c->dcd->plane_caps.cursor_sizes[1]) ||
+		    fb->layout.pitches[0] != fb->layout.width * 4) {
+			r = dcp_error_set(err, -EINVAL, DCP_REASON_CURSOR, 0,
+					  "CURSOR_SET: framebuffer %u is %ux%u %.4s pitch %u; a "
+					  "cursor is 64x64 or 128x128 ARGB8888, pitch 4 x width",
+					  fb->id, fb->layout.width, fb->layout.height,
+					  (const char *)&fb->layout.format, fb->layout.pitches[0]);
+			err->link = (int32_t)cs->link;
+			err->plane = DCP_PLANE_CURSOR;
+			return r;
+		}
+		cur.width = fb->layout.width;
+		cur.height = fb->layout.height;
+		cur.address = fb->iova + fb->layout.offsets[0];
+		cur.hot_x = cs->hot_x;
+		cur.hot_y = cs->hot_y;
+	}
+	r = cursor_update(c, "CURSOR_SET", o, &cur, err);
+	if (r < 0)
+		return r;
+	if (o->cursor_fb != fb) {
+		dcd_output_retire(c->dcd, o, o->cursor_fb);
+		o->cursor_fb = dcd_fb_ref(fb);
+	}
+	return dcd_client_send_ok(c, req);
+}
+
+int dcd_handle_cursor_move(struct dcd_client *c, const struct dcp_request *req,
+			   struct dcp_error *err)
+{
+	const struct dcp_cursor_move *cm = &req->cursor_move;
+	struct dcd_output *o;
+	struct dc_cursor cur;
+	int r;
+
+	r = cursor_output(c, "CURSOR_MOVE", cm->link, &o, err);
+	if (r < 0)
+		return r;
+	cur = o->cursor;
+	cur.x = cm->x;
+	cur.y = cm->y;
+	r = cursor_update(c, "CURSOR_MOVE", o, &cur, err);
+	if (r < 0)
+		return r;
+	return dcd_client_send_ok(c, req);
+}
+
+int dcd_handle_vblank_subscribe(struct dcd_client *c, const struct dcp_request *req,
+				struct dcp_error *err)
+{
+	const struct dcp_vblank_subscribe *vs = &req->vblank_subscribe;
+	struct dcd_output *o;
+	uint32_t bit = 1u << vs->link;
+	int r;
+
+	r = dcd_check_leased(c, "VBLANK_SUBSCRIBE", vs->link, err);
+	if (r < 0)
+		return r;
+	o = &c->dcd->outputs[vs->link];
+	if (vs->enable && !(c->vblank_links & bit)) {
+		c->vblank_links |= bit;
+		o->vblank_subscribers++;
+	} else if (!vs->enable && (c->vblank_links & bit)) {
+		c->vblank_links &= ~bit;
+		c->vblank[vs->link].held = false;
+		o->vblank_subscribers--;
+	}
+	dcd_output_update_vblank(c->dcd, o);
+	return dcd_client_send_ok(c, req);
+}
+
+static void send_vblank(struct dcd_client *c, unsigned link, uint32_t skipped, uint64_t seq,
+			uint64_t ts)
+{
+	struct dcp_vblank ev = {
+		.link = link, .skipped = skipped, .sequence = seq, .timestamp_ns = ts
+	};
+
+	dcd_client_send(c, DCP_EVENT_VBLANK, 0, &ev);
+}
+
+void dcd_vblank_flush_held(struct dcd_client *c)
+{
+	c->vblank_held = false;
+	for (unsigned i = 0; i < c->dcd->link_count && !c->dead; i++) {
+		struct dcd_vblank_hold *h = &c->vblank[i];
+
+		if (!h->held)
+			continue;
+		h->held = false;
+		send_vblank(c, i, h->skipped, h->seq, h->ts);
+	}
+}
+
+/* ---- DC's callbacks (inside dc_handle_irq / dc_dispatch: no DC calls) ------------- */
+
+static void on_flip_done(struct dc *dc, unsigned link, uint64_t user_data, uint64_t seq,
+			 uint64_t ts_ns, void *data)
+{
+	struct dcd *dcd = data;
+	struct dcd_output *o = &dcd->outputs[link];
+	struct dcd_flip done = o->pending;
+	struct dcd_fb *old = o->scanout;
+
+	if (link >= dcd->link_count || !done.fb)
+		return;
+	o->pending = (struct dcd_flip){ 0 };
+	o->last_seq = seq;
+	o->last_ts = ts_ns;
+	o->scanout = done.fb; /* the pending slot's reference moves here */
+	if (done.client && !done.client->dead) {
+		struct dcp_flip_done ev = { .link = link,
+					    .plane = DCP_PLANE_PRIMARY,
+					    .user_data = done.user_data,
+					    .sequence = seq,
+					    .timestamp_ns = ts_ns };
+
+		dcd_client_send(done.client, DCP_EVENT_FLIP_DONE, done.serial, &ev);
+	}
+	/* Scanout has moved off the previous buffer. */
+	dcd_fb_unref(old);
+	dcd_output_release_retired(dcd, o, ts_ns);
+	if (o->queued.fb) {
+		o->submit_queued = true;
+		dcd->work = true;
+	}
+	if (o->need_idle || (o->lease && o->lease->client->wait.active))
+		dcd->work = true;
+}
+
+static void on_vblank(struct dc *dc, unsigned link, uint64_t seq, uint64_t ts_ns, void *data)
+{
+	struct dcd *dcd = data;
+	struct dcd_output *o;
+	uint32_t bit = 1u << link;
+
+	if (link >= dcd->link_count)
+		return;
+	o = &dcd->outputs[link];
+	o->last_seq = seq;
+	o->last_ts = ts_ns;
+	dcd_output_release_retired(dcd, o, ts_ns);
+	if (!o->vblank_subscribers && !o->vblank_waiters)
+		return;
+	for (struct dcd_client *c = dcd->clients; c; c = c->next) {
+		if (c->dead)
+			continue;
+		if (c->wait.committed && (c->wait.links & bit) && ts_ns > c->wait.committed_ns) {
+			c->wait.links &= ~bit;
+			o->vblank_waiters--;
+			dcd->work = true;
+		}
+		if (!(c->vblank_links & bit))
+			continue;
+		if (dci_conn_queued_bytes(c->conn) == 0 && !c->vblank[link].held) {
+			send_vblank(c, link, 0, seq, ts_ns);
+			continue;
+		}
+		/* Slow reader: keep only the newest; skipped counts the merged ones. */
+		if (!c->vblank[link].held)
+			c->vblank[link] = (struct dcd_vblank_hold){ .held = true, .first = seq };
+		c->vblank[link].skipped = (uint32_t)(seq - c->vblank[link].first);
+		c->vblank[link].seq = seq;
+		c->vblank[link].ts = ts_ns;
+		c->vblank_held = true;
+	}
+	if (!o->vblank_waiters)
+		dcd_output_update_vblank(dcd, o);
+}
+
+static void on_hotplug(struct dc *dc, unsigned link, bool connected, void *data)
+{
+	struct dcd *dcd = data;
+	struct dcd_output *o;
+	struct dcp_sink_info sink;
+
+	if (link >= dcd->link_count)
+		return;
+	o = &dcd->outputs[link];
+	o->connection = connected ? DCP_CONNECTED : DCP_DISCONNECTED;
+	dcd_sink_info(dcd, link, &sink);
+	if (connected)
+		log_notice("%s: connected: %s %s (%ux%u mm)", dc_link_name(dc, link), sink.vendor,
+			   sink.name, sink.width_mm, sink.height_mm);
+	else
+		log_notice("%s: disconnected", dc_link_name(dc, link));
+	dcd_notify_hotplug(dcd, link);
+	if (!o->lease) {
+		o->need_idle = true;
+		dcd->work = true;
+	}
+}
+
+static void on_link_event(struct dc *dc, unsigned link, enum dc_link_event event, void *data)
+{
+	struct dcd *dcd = data;
+	static const char *const words[] = {
+		[DC_LINK_EVENT_RETRAINED] = "link lost and trained again",
+		[DC_LINK_EVENT_TRAINING_FAILED] = "link lost and could not be trained again",
+		[DC_LINK_EVENT_SINK_COUNT] = "sink count changed",
+	};
+
+	if (link >= dcd->link_count)
+		return;
+	log_notice("%s: %s", dc_link_name(dc, link),
+		   (unsigned)event < sizeof(words) / sizeof(words[0]) ? words[event]
+								      : "link event");
+	dcd_notify_output(dcd, link, DCP_CHANGE_LINK, NULL);
+}
+
+const struct dc_events dcd_dc_events = {
+	.hotplug = on_hotplug,
+	.flip_done = on_flip_done,
+	.vblank = on_vblank,
+	.link_event = on_link_event,
+};

@@ -1,0 +1,213 @@
+/*
+ * Leases: a client's exclusive hold on a set of links (connectors with
+ * their pipes and planes). Granted whole or not at all; ended by
+ * LEASE_RELEASE, by the client going away, or by a revocation (admin,
+ * device lost, shutdown), after which the links show the idle
+ * configuration before their next vblank.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dcd.h"
+
+struct dcd_lease *dcd_client_lease_of(const struct dcd_client *c, unsigned link)
+{
+	for (struct dcd_lease *l = c->leases; l; l = l->next) {
+		if (l->links & (1u << link))
+			return l;
+	}
+	return NULL;
+}
+
+struct dcd_lease *dcd_lease_find(struct dcd *dcd, uint32_t id)
+{
+	for (struct dcd_client *c = dcd->clients; c; c = c->next) {
+		for (struct dcd_lease *l = c->leases; l; l = l->next) {
+			if (l->id == id)
+				return l;
+		}
+	}
+	return NULL;
+}
+
+/* "DP-1, HDMI-A-1" */
+static void link_names(struct dcd *dcd, uint32_t links, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	buf[0] = 0;
+	for (unsigned i = 0; i < dcd->link_count && used < size; i++) {
+		if (links & (1u << i))
+			used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
+						 dc_link_name(dcd->dc, i));
+	}
+}
+
+int dcd_check_leased(struct dcd_client *c, const char *what, uint32_t link, struct dcp_error *err)
+{
+	struct dcd *dcd = c->dcd;
+	int r;
+
+	if (link >= dcd->link_count) {
+		r = dcp_error_set(err, -ENOENT, DCP_REASON_UNKNOWN_ID, 0,
+				  "%s: no link %u (this engine has %u links)", what, link,
+				  dcd->link_count);
+		err->link = (int32_t)link;
+		return r;
+	}
+	if (!dcd_client_lease_of(c, link)) {
+		const struct dcd_lease *l = dcd->outputs[link].lease;
+
+		r = dcp_error_set(err, -EACCES, DCP_REASON_NOT_LEASED, 0,
+				  "%s: link %u (%s) is not in your leases (%s)", what, link,
+				  dc_link_name(dcd->dc, link),
+				  l ? "another client holds it" : "lease it first");
+		err->link = (int32_t)link;
+		return r;
+	}
+	return 0;
+}
+
+int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req,
+			     struct dcp_error *err)
+{
+	const struct dcp_lease_request *lr = &req->lease_request;
+	struct dcd *dcd = c->dcd;
+	struct dcp_lease_granted granted;
+	struct dcd_lease *lease;
+	char names[128];
+	uint32_t links = 0;
+	int r;
+
+	if (!c->may_lease)
+		return dcp_error_set(err, -EPERM, DCP_REASON_PERMISSION, 0,
+				     "LEASE_REQUEST: uid %u may not lease outputs (the \"lease\" "
+				     "users and groups of the configuration)",
+				     (unsigned)c->cred.uid);
+	if (dcd->backend.lost)
+		return dcp_error_set(err, -ENODEV, DCP_REASON_INTERNAL, 0,
+				     "LEASE_REQUEST: the display device is gone");
+	for (uint32_t i = 0; i < lr->link_count; i++) {
+		uint32_t link = lr->links[i];
+		const struct dcd_lease *held;
+
+		if (link >= dcd->link_count) {
+			r = dcp_error_set(err, -ENOENT, DCP_REASON_UNKNOWN_ID, 0,
+					  "LEASE_REQUEST: no link %u (this engine has %u links)",
+					  link, dcd->link_count);
+			err->link = (int32_t)link;
+			return r;
+		}
+		held = dcd->outputs[link].lease;
+		if (held) {
+			if (held->client == c)
+				r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
+						  "LEASE_REQUEST: link %u (%s) is already in your "
+						  "lease %u",
+						  link, dc_link_name(dcd->dc, link), held->id);
+			else
+				r = dcp_error_set(
+					err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
+					"LEASE_REQUEST: link %u (%s) is leased by another "
+					"client",
+					link, dc_link_name(dcd->dc, link));
+			err->link = (int32_t)link;
+			return r;
+		}
+		links |= 1u << link;
+	}
+	lease = calloc(1, sizeof(*lease));
+	if (!lease)
+		return -ENOMEM;
+	lease->id = dcd->next_lease_id++;
+	if (!dcd->next_lease_id)
+		dcd->next_lease_id = 1;
+	lease->client = c;
+	lease->links = links;
+	lease->next = c->leases;
+	c->leases = lease;
+	for (unsigned i = 0; i < dcd->link_count; i++) {
+		if (links & (1u << i))
+			dcd->outputs[i].lease = lease;
+	}
+	link_names(dcd, links, names, sizeof(names));
+	log_notice("lease %u granted to %s: %s", lease->id, c->label, names);
+	granted.lease_id = lease->id;
+	dcd_client_send(c, DCP_REPLY_LEASE_GRANTED, req->hdr.serial, &granted);
+	for (unsigned i = 0; i < dcd->link_count; i++) {
+		if (links & (1u << i))
+			dcd_notify_output(dcd, i, DCP_CHANGE_LEASE, c);
+	}
+	return 0;
+}
+
+void dcd_lease_end(struct dcd *dcd, struct dcd_lease *lease, int revoke_reason, const char *text)
+{
+	struct dcd_client *c = lease->client;
+	struct dcd_lease **pl;
+	char names[128];
+
+	for (pl = &c->leases; *pl && *pl != lease; pl = &(*pl)->next)
+		;
+	if (*pl)
+		*pl = lease->next;
+	link_names(dcd, lease->links, names, sizeof(names));
+	if (revoke_reason) {
+		struct dcp_lease_revoked ev = { .lease_id = lease->id,
+						.reason = (uint16_t)revoke_reason };
+
+		snprintf(ev.text, sizeof(ev.text), "%s", text ? text : "");
+		log_notice("lease %u of %s revoked (%s: %s): %s", lease->id, c->label,
+			   dcp_revoke_reason_name((unsigned)revoke_reason), ev.text, names);
+		if (!c->dead)
+			dcd_client_send(c, DCP_EVENT_LEASE_REVOKED, 0, &ev);
+	} else {
+		log_notice("lease %u of %s ended (%s): %s", lease->id, c->label,
+			   c->dead ? "client gone" : "released", names);
+	}
+	/* A blocking COMMIT on these links can no longer happen. */
+	if (c->wait.active && (c->wait.links & lease->links)) {
+		struct dcp_error err;
+
+		dcp_error_set(&err, -ECANCELED, DCP_REASON_CANCELLED, 0,
+			      "COMMIT: cancelled: the lease on %s ended", names);
+		if (!c->dead)
+			dcd_client_send_error(c, c->wait.serial, &err);
+		dcd_commit_wait_cancel(c);
+	}
+	for (unsigned i = 0; i < dcd->link_count; i++) {
+		struct dcd_output *o = &dcd->outputs[i];
+
+		if (!(lease->links & (1u << i)))
+			continue;
+		o->lease = NULL;
+		dcd_flips_cancel(dcd, o);
+		if (c->vblank_links & (1u << i)) {
+			c->vblank_links &= ~(1u << i);
+			c->vblank[i].held = false;
+			o->vblank_subscribers--;
+			dcd_output_update_vblank(dcd, o);
+		}
+		o->need_idle = true;
+		dcd_notify_output(dcd, i, DCP_CHANGE_LEASE, NULL);
+	}
+	dcd->work = true;
+	free(lease);
+}
+
+int dcd_handle_lease_release(struct dcd_client *c, const struct dcp_request *req,
+			     struct dcp_error *err)
+{
+	struct dcd_lease *l;
+
+	for (l = c->leases; l && l->id != req->lease_release.lease_id; l = l->next)
+		;
+	if (!l)
+		return dcp_error_set(err, -ENOENT, DCP_REASON_UNKNOWN_ID, 0,
+				     "LEASE_RELEASE: you hold no lease %u",
+				     req->lease_release.lease_id);
+	dcd_lease_end(c->dcd, l, 0, NULL);
+	return dcd_client_send_ok(c, req);
+}

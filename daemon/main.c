@@ -1,0 +1,153 @@
+/* dcd: the display daemon's command line. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dc_vfio.h"
+#include "dcd.h"
+
+static void usage(FILE *f)
+{
+	char list[512];
+
+	dcv_supported_list(list, sizeof(list));
+	fprintf(f,
+		"Usage: dcd [OPTION]...\n"
+		"The display daemon: owns a display engine and serves compositors over a\n"
+		"Unix socket, with exclusive leases of outputs.\n"
+		"\n"
+		"Engine (without one of these, dcd looks for a supported GPU):\n"
+		"  --sim [SCENARIO]     the simulated engine, with the built-in default\n"
+		"                       scenario or SCENARIO.json (docs/scenarios.md)\n"
+		"  --device PCI-ADDRESS the GPU at this address (0000:03:00.0)\n"
+		"  --access vfio|uio    how to reach it (default: what it is bound to)\n"
+		"\n"
+		"  --socket PATH        listen here (default /run/dcd/dcd.sock as root,\n"
+		"                       $XDG_RUNTIME_DIR/dcd.sock otherwise, $DCD_SOCKET)\n"
+		"  --socket-fd FD       serve an inherited listening socket instead\n"
+		"  --config FILE        configuration (docs/config.md, dcd.json(5))\n"
+		"  --state-dir DIR      keep state here; the simulated engine's hardware\n"
+		"                       lives in DIR/sim-state and survives a restart\n"
+		"  --verbose            debug log lines\n"
+		"  --help, --version\n"
+		"\n"
+		"Supported GPUs: %s\n",
+		list);
+}
+
+static int parse_fd(const char *s, int *fd)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || v < 0 || v > 65535)
+		return -EINVAL;
+	*fd = (int)v;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	enum {
+		OPT_SIM = 256,
+		OPT_DEVICE,
+		OPT_ACCESS,
+		OPT_SOCKET,
+		OPT_SOCKET_FD,
+		OPT_CONFIG,
+		OPT_STATE_DIR,
+		OPT_VERBOSE,
+		OPT_HELP,
+		OPT_VERSION
+	};
+	static const struct option options[] = {
+		{ "sim", optional_argument, NULL, OPT_SIM },
+		{ "device", required_argument, NULL, OPT_DEVICE },
+		{ "access", required_argument, NULL, OPT_ACCESS },
+		{ "socket", required_argument, NULL, OPT_SOCKET },
+		{ "socket-fd", required_argument, NULL, OPT_SOCKET_FD },
+		{ "config", required_argument, NULL, OPT_CONFIG },
+		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
+		{ "verbose", no_argument, NULL, OPT_VERBOSE },
+		{ "help", no_argument, NULL, OPT_HELP },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct dcd_options opts = { .socket_fd = -1, .access = DCV_ACCESS_AUTO };
+	struct dcv_error verr;
+	enum dcv_access access;
+	struct dcd *dcd;
+	int c, r;
+
+	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
+		switch (c) {
+		case OPT_SIM:
+			opts.backend = DCD_BACKEND_SIM;
+			/* "--sim FILE" as well as "--sim=FILE" */
+			if (!optarg && optind < argc && argv[optind][0] != '-')
+				optarg = argv[optind++];
+			opts.scenario = optarg;
+			break;
+		case OPT_DEVICE:
+			opts.backend = DCD_BACKEND_DEVICE;
+			opts.device = optarg;
+			break;
+		case OPT_ACCESS:
+			if (dcv_access_parse(optarg, &access, &verr) < 0) {
+				fprintf(stderr, "dcd: --access: %s\n", verr.msg);
+				return 1;
+			}
+			opts.access = access;
+			break;
+		case OPT_SOCKET:
+			opts.socket_path = optarg;
+			break;
+		case OPT_SOCKET_FD:
+			if (parse_fd(optarg, &opts.socket_fd) < 0) {
+				fprintf(stderr,
+					"dcd: --socket-fd: \"%s\" is not a descriptor number\n",
+					optarg);
+				return 1;
+			}
+			break;
+		case OPT_CONFIG:
+			opts.config_path = optarg;
+			break;
+		case OPT_STATE_DIR:
+			opts.state_dir = optarg;
+			break;
+		case OPT_VERBOSE:
+			opts.verbose = true;
+			break;
+		case OPT_HELP:
+			usage(stdout);
+			return 0;
+		case OPT_VERSION:
+			printf("dcd %s\n", DCD_VERSION);
+			return 0;
+		default:
+			usage(stderr);
+			return 1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "dcd: unexpected argument \"%s\"\n", argv[optind]);
+		usage(stderr);
+		return 1;
+	}
+	if (opts.backend == DCD_BACKEND_SIM && opts.device) {
+		fprintf(stderr, "dcd: --sim and --device exclude each other\n");
+		return 1;
+	}
+	dcd_log_init(opts.verbose);
+	r = dcd_new(&opts, &dcd);
+	if (r < 0)
+		return 1;
+	r = dcd_run(dcd);
+	dcd_free(dcd);
+	return r < 0 ? 1 : 0;
+}

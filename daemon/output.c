@@ -1,0 +1,262 @@
+/*
+ * Outputs between clients: the idle configuration of unleased outputs,
+ * the vblank interrupt while anyone needs it, and planes retired until
+ * scanout has certainly left them.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dc_modes.h"
+#include "dcd.h"
+
+uint64_t dcd_output_frame_ns(const struct dcd *dcd, unsigned link)
+{
+	const struct dc_stream *s = dcd_current_stream(dcd, link);
+
+	if (!s || !s->mode.clock)
+		return 0;
+	return ((uint64_t)s->mode.htotal * s->mode.vtotal * 1000000ull + s->mode.clock - 1) /
+	       s->mode.clock;
+}
+
+/* ---- vblank users ----------------------------------------------------------------- */
+
+void dcd_output_update_vblank(struct dcd *dcd, struct dcd_output *o)
+{
+	bool want = o->vblank_subscribers || o->vblank_waiters || o->nretired;
+	int r;
+
+	if (want == o->vblank_on || dcd->backend.lost)
+		return;
+	if (want && !dcd_current_stream(dcd, o->link))
+		return; /* off: turned on by the commit that lights it */
+	if (dcd->in_dc) {
+		/* From a DC callback: DC is not re-entered, dcd_process does it. */
+		dcd->work = true;
+		return;
+	}
+	r = dc_vblank_enable(dcd->dc, o->link, want);
+	if (r < 0) {
+		log_warning("%s: vblank interrupt %s: %s", dc_link_name(dcd->dc, o->link),
+			    want ? "on" : "off", strerror(-r));
+		return;
+	}
+	o->vblank_on = want;
+}
+
+/* ---- retired planes ------------------------------------------------------------- */
+
+void dcd_output_retire(struct dcd *dcd, struct dcd_output *o, struct dcd_fb *fb)
+{
+	uint64_t frame = dcd_output_frame_ns(dcd, o->link);
+	uint64_t after = dcd_now_ns() + frame;
+
+	if (!fb)
+		return;
+	if (!frame) {
+		dcd_fb_unref(fb);
+		return;
+	}
+	for (unsigned i = 0; i < o->nretired; i++) {
+		if (o->retired[i].fb == fb) {
+			o->retired[i].after_ns = after;
+			dcd_fb_unref(fb);
+			return;
+		}
+	}
+	if (o->nretired == o->retired_cap) {
+		/* Distinct images only, so this stays as short as the number of
+		 * framebuffers that left the output within a frame. */
+		unsigned cap = o->retired_cap ? o->retired_cap * 2 : 4;
+		struct dcd_retired *r = realloc(o->retired, cap * sizeof(*r));
+
+		if (!r) {
+			log_error("%s: out of memory; framebuffer %u released early",
+				  dc_link_name(dcd->dc, o->link), fb->id);
+			dcd_fb_unref(fb);
+			return;
+		}
+		o->retired = r;
+		o->retired_cap = cap;
+	}
+	o->retired[o->nretired++] = (struct dcd_retired){ fb, after };
+	dcd_output_update_vblank(dcd, o);
+}
+
+void dcd_output_release_retired(struct dcd *dcd, struct dcd_output *o, uint64_t frame_ns)
+{
+	unsigned kept = 0;
+
+	if (!o->nretired)
+		return;
+	for (unsigned i = 0; i < o->nretired; i++) {
+		if (o->retired[i].after_ns <= frame_ns)
+			dcd_fb_unref(o->retired[i].fb);
+		else
+			o->retired[kept++] = o->retired[i];
+	}
+	o->nretired = kept;
+	dcd_output_update_vblank(dcd, o);
+}
+
+/* ---- idle configuration ------------------------------------------------------------ */
+
+/* The mode of spec among the sink's modes, or NULL. */
+static const struct dc_mode *find_mode(const struct dc_sink *sink, const char *spec)
+{
+	const struct dc_mode *modes, *found = NULL;
+	struct dc_mode_list *list;
+	size_t count;
+
+	modes = dc_sink_modes(sink, &count);
+	if (dc_mode_list_create(&list) < 0)
+		return NULL;
+	for (size_t i = 0; i < count; i++)
+		dc_mode_list_add(list, &modes[i]);
+	if (dc_mode_list_find(list, spec, &found) == 0) {
+		/* found points into the list: return the sink's own copy. */
+		for (size_t i = 0; i < count; i++) {
+			if (dc_mode_same_timing(&modes[i], found)) {
+				dc_mode_list_destroy(list);
+				return &modes[i];
+			}
+		}
+	}
+	dc_mode_list_destroy(list);
+	return NULL;
+}
+
+/*
+ * What link shows while idle: *on false for off, else s (no planes, the
+ * idle color). Keeps a current timing when it is the idle one, so ending
+ * a lease is never a modeset unless the configuration asks for another
+ * mode.
+ */
+static void idle_stream(struct dcd *dcd, unsigned link, struct dc_stream *s, bool *on)
+{
+	const struct dcd_idle *idle = dcd_config_idle(&dcd->config, dc_link_name(dcd->dc, link));
+	const struct dc_stream *cur = dcd_current_stream(dcd, link);
+	const struct dc_sink *sink = dc_link_sink(dcd->dc, link);
+	const struct dc_mode *mode = NULL;
+	size_t count;
+
+	*on = false;
+	if (!sink || dcd->outputs[link].connection != DCP_CONNECTED || idle->kind == DCD_IDLE_OFF)
+		return;
+	switch (idle->kind) {
+	case DCD_IDLE_OFF:
+		return;
+	case DCD_IDLE_CURRENT:
+		if (!cur)
+			return;
+		break;
+	case DCD_IDLE_PREFERRED:
+		mode = dc_sink_modes(sink, &count);
+		if (!count)
+			return;
+		break;
+	case DCD_IDLE_MODE:
+		mode = find_mode(sink, idle->spec);
+		if (!mode) {
+			log_warning("%s: the monitor offers no mode %s (idle configuration); "
+				    "switching it off",
+				    dc_link_name(dcd->dc, link), idle->spec);
+			return;
+		}
+		break;
+	}
+	memset(s, 0, sizeof(*s));
+	if (cur && (!mode || !memcmp(&cur->mode, &mode->info,
+				     offsetof(struct drm_mode_modeinfo, vrefresh)))) {
+		s->mode = cur->mode;
+		s->encoding = cur->encoding;
+		s->bpc = cur->bpc;
+	} else if (mode) {
+		s->mode = mode->info;
+		s->encoding = DC_ENCODING_RGB;
+		s->bpc = 8;
+	} else {
+		return;
+	}
+	s->link = (uint8_t)link;
+	s->blank_color = idle->color;
+	*on = true;
+}
+
+/* Whether cur already is the idle picture (s, or off). */
+static bool shows(const struct dc_stream *cur, const struct dc_stream *s, bool on)
+{
+	if (!on || !cur)
+		return on == (cur != NULL);
+	return !memcmp(&cur->mode, &s->mode, offsetof(struct drm_mode_modeinfo, vrefresh)) &&
+	       cur->encoding == s->encoding && cur->bpc == s->bpc &&
+	       cur->blank_color == s->blank_color && !cur->primary.enabled && !cur->cursor.enabled;
+}
+
+static int apply_idle(struct dcd *dcd, uint32_t links, bool force_off)
+{
+	struct dcd_plan plan;
+	struct dc_error err = { 0 };
+
+	dcd_plan_current(dcd, &plan);
+	for (unsigned i = 0; i < dcd->link_count; i++) {
+		struct dc_stream s;
+		bool on;
+
+		if (!(links & (1u << i)))
+			continue;
+		idle_stream(dcd, i, &s, &on);
+		if (force_off)
+			on = false;
+		if (shows(dcd_current_stream(dcd, i), &s, on))
+			continue;
+		plan.links |= 1u << i;
+		if (on) {
+			struct dc_stream *old = dcd_state_stream(&plan.state, i);
+
+			if (old)
+				*old = s;
+			else
+				plan.state.streams[plan.state.stream_count++] = s;
+		} else {
+			for (unsigned k = 0; k < plan.state.stream_count; k++) {
+				if (plan.state.streams[k].link != i)
+					continue;
+				plan.state.streams[k] =
+					plan.state.streams[--plan.state.stream_count];
+				break;
+			}
+		}
+	}
+	if (!plan.links)
+		return 0;
+	return dcd_apply(dcd, &plan, "idle", NULL, &err);
+}
+
+void dcd_outputs_go_idle(struct dcd *dcd, uint32_t links)
+{
+	uint32_t now = 0;
+
+	for (unsigned i = 0; i < dcd->link_count; i++) {
+		struct dcd_output *o = &dcd->outputs[i];
+
+		if (!(links & (1u << i)) || !o->need_idle)
+			continue;
+		/* The engine refuses to reprogram a plane with a flip pending:
+		 * this output goes idle when that flip completes. */
+		if (o->pending.fb)
+			continue;
+		o->need_idle = false;
+		now |= 1u << i;
+	}
+	if (!now || apply_idle(dcd, now, false) == 0)
+		return;
+	/* All together did not fit (a mode the others leave no clock for):
+	 * one by one, and off what still does not. */
+	for (unsigned i = 0; i < dcd->link_count; i++) {
+		if ((now & (1u << i)) && apply_idle(dcd, 1u << i, false) < 0 &&
+		    apply_idle(dcd, 1u << i, true) < 0)
+			log_error("%s: cannot even switch it off", dc_link_name(dcd->dc, i));
+	}
+}

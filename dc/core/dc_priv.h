@@ -1,0 +1,294 @@
+/*
+ * Display Core internals: struct dc, links, the per-ASIC resource pools,
+ * sinks, logging and the validation helpers. Shared by the files of dc/
+ * and by the tests (which include it to attach sinks and look inside);
+ * never installed. docs/dc.md describes the objects and the rules.
+ */
+#ifndef DC_PRIV_H
+#define DC_PRIV_H
+
+#include <stdarg.h>
+
+#include "../calcs/dc_calcs.h"
+#include "../link/link.h"
+#include "dc.h"
+#include "dc_edid.h"
+#include "dc_modes.h"
+
+/* ---- resource pools (resource.c) ---------------------------------------- */
+
+#define DC_MAX_PIPES 6
+#define DC_MAX_PLLS  3
+#define DC_MAX_DIGS  9
+#define DC_MAX_AUDIO 6
+#define DC_MAX_HPD   6
+#define DC_MAX_DDC   6
+#define DC_MAX_AUX   6
+
+/* A scanout format: DRM fourcc, bytes per pixel, its 4-letter name. */
+struct dc_plane_format {
+	uint32_t fourcc;
+	uint8_t cpp;
+	char name[5];
+};
+
+/*
+ * What one display engine generation has, as data: counts of each block,
+ * clock and signal limits, scaler, surface and memory parameters.
+ * docs/dc.md lists every value and its source.
+ */
+struct dc_resource_pool {
+	enum dc_asic asic;
+	const char *dce;	   /* "DCE 11.0" */
+	uint8_t timing_generators; /* CRTCs; one pipe each */
+	uint8_t stream_encoders;   /* DIG front ends */
+	uint8_t link_encoders;	   /* DIG back ends + UNIPHY links */
+	uint8_t hpd, ddc, aux;	   /* hot-plug lines, DDC engines, AUX channels */
+	uint8_t plls;		   /* display PLLs for pixel clocks */
+	uint8_t audio;		   /* audio endpoints (AZ) */
+	uint32_t max_dispclk_khz;  /* DISPCLK at the highest voltage state */
+	uint32_t max_hdmi_khz;	   /* encoder TMDS limit without HDMI_6GB_EN */
+	uint32_t max_hdmi_6g_khz;  /* with HDMI_6GB_EN */
+	uint8_t max_hdmi_bpc;	   /* deepest HDMI color */
+	uint32_t max_dp_rate_mbps; /* HBR2 capable: 5400 */
+	uint8_t max_dp_lanes;
+	bool ycbcr420;	       /* encoders output 4:2:0 */
+	uint32_t dprefclk_khz; /* DP DTO reference */
+	struct dc_pll_limits pll;
+	struct dc_scaler_limits scaler;
+	struct dc_bw_params bw;
+	const char *memory;		 /* "2 x 64-bit DDR3-1600" */
+	uint16_t cursor_sizes[2];	 /* square ARGB8888 cursors: 64, 128 */
+	uint32_t max_surface;		 /* widest / tallest surface, pixels */
+	uint32_t max_pitch_px;		 /* GRPH_PITCH: 15 bits */
+	uint32_t pitch_align_bytes;	 /* linear pitch alignment */
+	uint32_t address_align;		 /* GRPH_PRIMARY_SURFACE_ADDRESS low bits */
+	uint32_t max_htotal, max_vtotal; /* CRTC_H_TOTAL / CRTC_V_TOTAL + 1 */
+	const struct dc_plane_format *formats;
+	uint8_t format_count;
+};
+
+/* The pool of asic, or NULL for a value outside enum dc_asic. */
+const struct dc_resource_pool *dc_resource_pool_get(enum dc_asic asic);
+
+/* The format entry of a fourcc in the pool, or NULL. */
+const struct dc_plane_format *dc_pool_format(const struct dc_resource_pool *pool, uint32_t fourcc);
+
+/* ---- sinks (sink.c) --------------------------------------------------------- */
+
+struct dc;
+
+struct dc_sink_init {
+	enum dc_link_type link_type; /* decides DP / eDP; HDMI vs DVI comes from the EDID */
+	bool dual_link;		     /* DVI-D connector wired (and encoder able) for dual link */
+	const uint8_t *edid;	     /* may be NULL (then no modes but a failsafe) */
+	size_t edid_size;
+	const struct dc_dp_caps *dp_caps; /* NULL when not a DP receiver */
+	const struct dc_dongle *dongle;	  /* NULL when no DP++ adaptor */
+};
+
+struct dc_sink {
+	int refcount;
+	uint8_t *edid_raw;
+	size_t edid_size;
+	struct dc_edid *edid; /* NULL when undecodable */
+	struct dc_mode *modes;
+	size_t mode_count;
+	enum dc_signal signal;
+	bool has_dp_caps;
+	struct dc_dp_caps dp_caps;
+	bool has_dongle;
+	struct dc_dongle dongle;
+};
+
+/*
+ * A new sink with refcount 1. The EDID is copied and decoded; one that
+ * does not decode still makes a sink (warned about through dc's log, dc
+ * may be NULL), with only the 640x480@60 failsafe mode. -ENOMEM, or
+ * -EINVAL for bad init values.
+ */
+int dc_sink_create(struct dc *dc, const struct dc_sink_init *init, struct dc_sink **out);
+
+/* EDID summary caps, or a zeroed struct when there is no decoded EDID. */
+const struct dc_edid_caps *dc_sink_caps(const struct dc_sink *sink);
+
+/* ---- struct dc (dc.c) ----------------------------------------------------- */
+
+struct dc_link {
+	char name[16];		       /* "DP-1" */
+	struct dc_connector_desc desc; /* how it is wired */
+	struct dc_sink *sink;	       /* owned reference, or NULL */
+	/* DP: capability verified by training (0 until a link was trained) */
+	uint32_t verified_rate_mbps;
+	uint8_t verified_lanes;
+	struct dc_link_training training;
+	/* dc_dispatch work for this link: time, or UINT64_MAX for none */
+	uint64_t deadline_ns;
+	struct dc_link_runtime rt; /* the link layer's state (dc/link/link.h) */
+};
+
+/*
+ * What DC keeps about a timing generator it drives, beyond the committed
+ * state: the frame geometry and pixel rate for the timestamp math, the
+ * 64-bit frame sequence and the page flip in flight (vblank.c, flip.c).
+ * Positions are absolute: frame x (htotal x vtotal) + line x htotal + pixel.
+ */
+struct dc_pipe_rt {
+	bool active;  /* a committed stream runs on it */
+	bool running; /* CRTC_CURRENT_MASTER_EN_STATE at the last read */
+	uint8_t link;
+	uint32_t htotal, vtotal;
+	uint32_t vblank_start, vblank_end; /* lines: first of vertical blank, first active */
+	uint64_t hz_num, hz_den;	   /* pixel rate as programmed, Hz (0 when unknown) */
+	/* CRTC_FRAME_COUNT extended to 64 bits: value, counter and time at the last read */
+	uint64_t seq;
+	uint32_t seq_hw;
+	uint64_t seq_ns;
+	bool flip_pending, flip_immediate;
+	uint64_t flip_user_data;
+	uint64_t flip_latch;	/* position where the flip latched or will latch */
+	uint64_t flip_latch_ns; /* immediate flips: the time it latched */
+};
+
+struct dc {
+	struct dc_hw *hw;
+	struct dc_board board;
+	const struct dc_resource_pool *pool;
+	unsigned link_count;
+	struct dc_link links[DC_MAX_LINKS];
+	/* what dc_commit last made true (empty until the first commit) */
+	struct dc_state current;
+	struct dc_events events;
+	void *events_data;
+	dc_log_fn log_fn;
+	void *log_data;
+	/* commit, flips and interrupts (dc/core/commit*.c, flip.c, vblank.c, irq.c) */
+	struct dc_pipe_rt pipes[DC_MAX_PIPES];
+	bool vblank_on[DC_MAX_LINKS]; /* dc_vblank_enable */
+};
+
+/* printf-style log line to the handler set with dc_set_log_handler (if any). */
+__attribute__((format(printf, 3, 4))) void dc_log(const struct dc *dc, enum dc_log_level level,
+						  const char *fmt, ...);
+
+/*
+ * Replaces the link's sink (NULL: nothing connected): takes a reference on
+ * the new one and drops the old. Used by detection and by tests.
+ */
+int dc_link_set_sink(struct dc *dc, unsigned link, struct dc_sink *sink);
+
+/* dc_sink_create with the link's type and wiring; does not attach it. */
+int dc_link_create_sink(struct dc *dc, unsigned link, const uint8_t *edid, size_t edid_size,
+			const struct dc_dp_caps *dp_caps, const struct dc_dongle *dongle,
+			struct dc_sink **out);
+
+/* ---- validation (validate*.c, assign.c) ------------------------------------- */
+
+/*
+ * Fills err (if not NULL) and returns the errno its code maps to: -EINVAL
+ * for malformed states and unsupported formats, -ERANGE for limits,
+ * -ENOSPC for exhausted resources.
+ */
+__attribute__((format(printf, 5, 6))) int dc_error_set(struct dc_error *err,
+						       enum dc_error_code code, int stream,
+						       int plane, const char *fmt, ...);
+
+/* What the stream checks found out about one stream, for the assignment. */
+struct dc_stream_plan {
+	enum dc_signal signal;
+	bool hdmi_scrambling;
+	bool uses_pll;	  /* TMDS: a PLL; DP / eDP: the pipe's DP DTO */
+	uint32_t pll_khz; /* the clock source output (rounded to kHz) */
+	bool audio;	  /* wants an audio endpoint */
+	bool unchanged;	  /* equal to the committed stream on that link */
+	int committed;	  /* index of that committed stream, or -1 */
+};
+
+/* Stream checks: link, sink, mode, signal limits, DP bandwidth (validate_stream.c). */
+int dc_validate_stream(const struct dc *dc, const struct dc_stream *s, int index,
+		       struct dc_stream_plan *plan, struct dc_error *err);
+
+/* Plane and cursor checks, DISPCLK and bandwidth figures (validate_plane.c). */
+struct dc_plane_load {
+	struct fixed32_32 dispclk_khz;
+	struct fixed32_32 mbyte_s;
+};
+int dc_validate_planes(const struct dc *dc, const struct dc_stream *s, int index,
+		       struct dc_plane_load *load, struct dc_error *err);
+
+/* Assigns pipes, encoders, clock sources and audio over the whole state (assign.c). */
+int dc_assign_resources(const struct dc *dc, struct dc_state *state,
+			const struct dc_stream_plan *plans, struct dc_error *err);
+
+/* "3840x2160@60 RGB 8bpc" for messages. */
+int dc_fmt_stream(char *buf, size_t size, const struct dc_stream *s);
+
+/* ---- pipes at run time: frame sequence and scanout times (vblank.c) ---------- */
+
+/* Index of the committed stream on link, or -1. */
+int dc_committed_index(const struct dc *dc, unsigned link);
+
+/* The DP DTO reference: the simulator's SIMEXT_DPREFCLK_KHZ, else the pool's. */
+uint32_t dc_dprefclk_khz(struct dc *dc);
+
+/* V_BLANK_START of a timing: the line where vertical blank (and a vsync flip) starts. */
+unsigned dc_vblank_start_line(const struct drm_mode_modeinfo *m);
+/* Programs the vblank interrupt of s's timing generator as dc_vblank_enable asks. */
+void dc_vblank_program(struct dc *dc, const struct dc_stream *s);
+
+/*
+ * Starts following timing generator tg for stream s: frame geometry, the
+ * pixel rate read from the clock registers, the frame sequence from the
+ * counter. Reads registers only.
+ */
+void dc_pipe_start(struct dc *dc, unsigned tg, const struct dc_stream *s);
+/* Forgets tg (no stream on it any more; a pending flip is dropped). */
+void dc_pipe_stop(struct dc *dc, unsigned tg);
+
+/* Reads the position of tg now (extending the frame sequence); *t_ns: when. */
+uint64_t dc_pipe_now(struct dc *dc, unsigned tg, uint64_t *t_ns);
+/* First position at or after pos (after: strictly) where line `line` starts. */
+uint64_t dc_pipe_next_line(const struct dc_pipe_rt *rt, uint32_t line, uint64_t pos, bool after);
+/* Last position at or before pos where line `line` starts (pos itself counts). */
+uint64_t dc_pipe_prev_line(const struct dc_pipe_rt *rt, uint32_t line, uint64_t pos);
+/* Time of position pos given that ref_pos was at ref_ns (either may be later). */
+uint64_t dc_pipe_time_of(const struct dc_pipe_rt *rt, uint64_t pos, uint64_t ref_pos,
+			 uint64_t ref_ns);
+
+/* Interrupt halves (irq.c calls them per active pipe): flip done, vblank. */
+void dc_flip_irq(struct dc *dc, unsigned tg);
+void dc_vblank_irq(struct dc *dc, unsigned tg);
+
+/* ---- commit internals (commit_stages.c, sync.c) ------------------------------- */
+
+/* Progress bits of struct dc_commit.done: bit n for stage n. */
+#define DC_DONE_TIMING	(1u << 2)
+#define DC_DONE_PLANES	(1u << 3)
+#define DC_DONE_LINK	(1u << 4)
+#define DC_DONE_UNBLANK (1u << 5)
+
+/* Starts the timing generators of the streams being set up, timing groups in lockstep. */
+void dc_sync_start(struct dc *dc, struct dc_commit *c);
+
+/*
+ * Blanks and powers down one stream's pipe, stream encoder and link (its
+ * PLL stays: see dc_plls_release). Used by stage 1 and by rollback.
+ */
+void dc_stream_shutdown(struct dc *dc, const struct dc_stream *s);
+/* Powers down the PLLs in mask that none of the n streams in live uses. */
+void dc_plls_release(struct dc *dc, unsigned mask, const struct dc_stream *live, unsigned n,
+		     const bool *skip);
+/*
+ * Programs s's primary plane, cursor and blank color; prev is what the
+ * running pipe shows now (only what differs is written) or NULL for a
+ * stopped pipe being set up.
+ */
+void dc_stream_program_planes(struct dc *dc, const struct dc_stream *s,
+			      const struct dc_stream *prev);
+
+/* Timing fields and flags equal, the picture aspect flags aside (snapshot.c). */
+bool dc_timing_equal(const struct drm_mode_modeinfo *a, const struct drm_mode_modeinfo *b);
+/* Every field of the resources equal. */
+bool dc_resources_equal(const struct dc_stream_resources *a, const struct dc_stream_resources *b);
+
+#endif

@@ -1,0 +1,223 @@
+/*
+ * The link encoder: DIG back end and its UNIPHY transmitter, in DP or TMDS
+ * mode.
+ *
+ * DP: DIG_MODE DP, the lane count in DP_CONFIG.DP_UDI_LANES, the lanes in
+ * DIG_LANE_ENABLE, the training pattern in DP_DPHY_TRAINING_PATTERN_SEL
+ * while DP_LINK_CNTL.DP_LINK_TRAINING_COMPLETE is 0 (the DPHY sends training
+ * patterns unscrambled; once training is complete it sends the scrambled
+ * idle pattern and then video). The PHY's link rate and drive levels are set
+ * through VBIOS transmitter tables on real hardware; the simulator has
+ * registers for them (SIMEXT_DIG_TX_*, docs/sim.md), used only after
+ * SIMEXT_ID says they exist.
+ *
+ * TMDS: DIG_MODE HDMI or DVI, dual link on the even DIG of a UNIPHY pair.
+ * The HDMI 2.0 scrambler bits live in HDMI_CONTROL of the encoder instance
+ * (read-modify-write: the stream encoder programs the rest of it).
+ */
+#include <errno.h>
+
+#include "dce110_link.h"
+#include "dce110_regs.h"
+
+static uint32_t reg(unsigned dig, uint32_t generic)
+{
+	return generic + dce110_dig_offsets[dig];
+}
+
+bool dce110_simext_present(struct dc_hw *hw)
+{
+	return dc_hw_read(hw, mmSIMEXT_ID) == SIMEXT_ID_VALUE &&
+	       dc_hw_read(hw, mmSIMEXT_VERSION) >= SIMEXT_VERSION_VALUE;
+}
+
+/* DPCD LINK_BW_SET code of a per-lane rate, 0 for none. */
+static uint8_t rate_code(uint32_t rate_mbps)
+{
+	switch (rate_mbps) {
+	case 1620:
+		return 0x06;
+	case 2700:
+		return 0x0a;
+	case 5400:
+		return 0x14;
+	}
+	return 0;
+}
+
+static uint32_t lane_mask(unsigned lanes)
+{
+	return ((1u << lanes) - 1) | DIG_LANE_ENABLE__DIG_CLK_EN_MASK;
+}
+
+int dce110_link_enc_dp_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, uint32_t rate_mbps,
+			      unsigned lanes, bool enhanced_framing)
+{
+	uint8_t code = rate_code(rate_mbps);
+
+	if (!code || (lanes != 1 && lanes != 2 && lanes != 4) || dig >= DCE110_MAX_DIGS)
+		return -EINVAL;
+	if (!dce110_simext_present(hw))
+		return -EOPNOTSUPP;
+	dc_hw_update(hw, reg(dig, mmDIG_BE_CNTL),
+		     DIG_BE_CNTL__DIG_MODE_MASK | DIG_BE_CNTL__DIG_HPD_SELECT_MASK |
+			     DIG_BE_CNTL__DIG_DUAL_LINK_ENABLE_MASK,
+		     DC_FIELD(DIG_BE_CNTL, DIG_MODE, DCE110_DIG_MODE_DP) |
+			     DC_FIELD(DIG_BE_CNTL, DIG_HPD_SELECT, hpd));
+	dc_hw_update(hw, reg(dig, mmDP_CONFIG), DP_CONFIG__DP_UDI_LANES_MASK,
+		     DC_FIELD(DP_CONFIG, DP_UDI_LANES, lanes - 1));
+	dc_hw_update(hw, reg(dig, mmDP_LINK_FRAMING_CNTL),
+		     DP_LINK_FRAMING_CNTL__DP_VID_ENHANCED_FRAME_MODE_MASK,
+		     DC_FIELD(DP_LINK_FRAMING_CNTL, DP_VID_ENHANCED_FRAME_MODE, enhanced_framing));
+	dc_hw_update(hw, reg(dig, mmDP_LINK_CNTL), DP_LINK_CNTL__DP_LINK_TRAINING_COMPLETE_MASK, 0);
+	dc_hw_update(hw, reg(dig, mmDP_DPHY_TRAINING_PATTERN_SEL),
+		     DP_DPHY_TRAINING_PATTERN_SEL__DPHY_TRAINING_PATTERN_SEL_MASK, 0);
+	dc_hw_update(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig,
+		     SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK, code);
+	dc_hw_update(hw, mmSIMEXT_DIG_TX_DRIVE + dig, 0xffff, 0);
+	dc_hw_update(hw, reg(dig, mmDIG_LANE_ENABLE), lane_mask(4), lane_mask(lanes));
+	dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL),
+		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK | DIG_BE_EN_CNTL__DIG_SYMCLK_BE_ON_MASK,
+		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK | DIG_BE_EN_CNTL__DIG_SYMCLK_BE_ON_MASK);
+	return 0;
+}
+
+int dce110_link_enc_dp_drive(struct dc_hw *hw, unsigned dig, const uint8_t swing[4],
+			     const uint8_t preemphasis[4])
+{
+	uint32_t v = 0;
+
+	if (!dce110_simext_present(hw))
+		return -EOPNOTSUPP;
+	for (unsigned i = 0; i < 4; i++)
+		v |= (uint32_t)((swing[i] & 3) | (preemphasis[i] & 3) << 2) << (4 * i);
+	dc_hw_update(hw, mmSIMEXT_DIG_TX_DRIVE + dig, 0xffff, v);
+	return 0;
+}
+
+void dce110_link_enc_dp_pattern(struct dc_hw *hw, unsigned dig, unsigned tps)
+{
+	if (tps) {
+		dc_hw_update(hw, reg(dig, mmDP_LINK_CNTL),
+			     DP_LINK_CNTL__DP_LINK_TRAINING_COMPLETE_MASK, 0);
+		dc_hw_update(
+			hw, reg(dig, mmDP_DPHY_TRAINING_PATTERN_SEL),
+			DP_DPHY_TRAINING_PATTERN_SEL__DPHY_TRAINING_PATTERN_SEL_MASK,
+			DC_FIELD(DP_DPHY_TRAINING_PATTERN_SEL, DPHY_TRAINING_PATTERN_SEL, tps - 1));
+	} else {
+		dc_hw_update(hw, reg(dig, mmDP_LINK_CNTL),
+			     DP_LINK_CNTL__DP_LINK_TRAINING_COMPLETE_MASK,
+			     DP_LINK_CNTL__DP_LINK_TRAINING_COMPLETE_MASK);
+	}
+}
+
+void dce110_link_enc_dp_read(struct dc_hw *hw, unsigned dig, uint32_t *rate_mbps, unsigned *lanes,
+			     uint8_t swing[4], uint8_t preemphasis[4])
+{
+	bool on = dc_hw_read(hw, reg(dig, mmDIG_BE_EN_CNTL)) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK;
+	uint32_t drive = 0, code = 0;
+
+	if (dce110_simext_present(hw)) {
+		code = dc_hw_read(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig) &
+		       SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK;
+		drive = dc_hw_read(hw, mmSIMEXT_DIG_TX_DRIVE + dig);
+	}
+	*rate_mbps = !on ? 0 : code == 0x06 ? 1620 : code == 0x0a ? 2700 : code == 0x14 ? 5400 : 0;
+	*lanes = DC_FIELD_GET(dc_hw_read(hw, reg(dig, mmDP_CONFIG)), DP_CONFIG, DP_UDI_LANES) + 1;
+	for (unsigned i = 0; i < 4; i++) {
+		swing[i] = (uint8_t)((drive >> (4 * i)) & 3);
+		preemphasis[i] = (uint8_t)((drive >> (4 * i + 2)) & 3);
+	}
+}
+
+void dce110_link_enc_tmds_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, bool hdmi,
+				 bool dual_link)
+{
+	unsigned mode = hdmi ? DCE110_DIG_MODE_TMDS_HDMI : DCE110_DIG_MODE_TMDS_DVI;
+
+	dc_hw_update(hw, reg(dig, mmDIG_BE_CNTL),
+		     DIG_BE_CNTL__DIG_MODE_MASK | DIG_BE_CNTL__DIG_HPD_SELECT_MASK |
+			     DIG_BE_CNTL__DIG_DUAL_LINK_ENABLE_MASK,
+		     DC_FIELD(DIG_BE_CNTL, DIG_MODE, mode) |
+			     DC_FIELD(DIG_BE_CNTL, DIG_HPD_SELECT, hpd) |
+			     DC_FIELD(DIG_BE_CNTL, DIG_DUAL_LINK_ENABLE, dual_link));
+	/* TMDS: three data lanes and the clock lane (dual link: the partner's too) */
+	dc_hw_update(hw, reg(dig, mmDIG_LANE_ENABLE), lane_mask(4), lane_mask(4));
+	dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL),
+		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK | DIG_BE_EN_CNTL__DIG_SYMCLK_BE_ON_MASK,
+		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK | DIG_BE_EN_CNTL__DIG_SYMCLK_BE_ON_MASK);
+	if (dual_link && dig + 1 < DCE110_MAX_DIGS)
+		dc_hw_update(hw, reg(dig + 1, mmDIG_LANE_ENABLE), lane_mask(4), lane_mask(4));
+}
+
+void dce110_link_enc_hdmi_scrambling(struct dc_hw *hw, unsigned dig, bool scramble,
+				     bool clock_ratio_40)
+{
+	dc_hw_update(hw, reg(dig, mmHDMI_CONTROL),
+		     HDMI_CONTROL__HDMI_DATA_SCRAMBLE_EN_MASK |
+			     HDMI_CONTROL__HDMI_CLOCK_CHANNEL_RATE_MASK,
+		     DC_FIELD(HDMI_CONTROL, HDMI_DATA_SCRAMBLE_EN, scramble) |
+			     DC_FIELD(HDMI_CONTROL, HDMI_CLOCK_CHANNEL_RATE, clock_ratio_40));
+}
+
+bool dce110_link_enc_hdmi_scrambling_on(struct dc_hw *hw, unsigned dig)
+{
+	return dc_hw_read(hw, reg(dig, mmHDMI_CONTROL)) & HDMI_CONTROL__HDMI_DATA_SCRAMBLE_EN_MASK;
+}
+
+void dce110_link_enc_disable(struct dc_hw *hw, unsigned dig)
+{
+	bool dual =
+		dc_hw_read(hw, reg(dig, mmDIG_BE_CNTL)) & DIG_BE_CNTL__DIG_DUAL_LINK_ENABLE_MASK;
+
+	dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL),
+		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK | DIG_BE_EN_CNTL__DIG_SYMCLK_BE_ON_MASK, 0);
+	dc_hw_update(hw, reg(dig, mmDIG_LANE_ENABLE), lane_mask(4), 0);
+	dc_hw_update(hw, reg(dig, mmDP_LINK_CNTL), DP_LINK_CNTL__DP_LINK_TRAINING_COMPLETE_MASK, 0);
+	if (dual && dig + 1 < DCE110_MAX_DIGS)
+		dc_hw_update(hw, reg(dig + 1, mmDIG_LANE_ENABLE), lane_mask(4), 0);
+	if (dce110_simext_present(hw)) {
+		dc_hw_update(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig,
+			     SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK, 0);
+		dc_hw_update(hw, mmSIMEXT_DIG_TX_DRIVE + dig, 0xffff, 0);
+	}
+}
+
+/* What a DP training may change, in the order a restore writes it back. */
+static const uint32_t saved_regs[DCE110_LINK_ENC_SAVED] = {
+	mmDIG_BE_EN_CNTL,
+	mmDIG_BE_CNTL,
+	mmDP_CONFIG,
+	mmDP_LINK_FRAMING_CNTL,
+	mmDP_LINK_CNTL,
+	mmDIG_LANE_ENABLE,
+	mmDP_DPHY_TRAINING_PATTERN_SEL,
+};
+
+#define SAVED_DIG 7 /* saved_regs entries; then the two SIMEXT words */
+
+void dce110_link_enc_save(struct dc_hw *hw, unsigned dig, struct dce110_link_enc_saved *saved)
+{
+	bool simext = dce110_simext_present(hw);
+
+	for (unsigned i = 0; i < SAVED_DIG; i++)
+		saved->value[i] = dc_hw_read(hw, reg(dig, saved_regs[i]));
+	saved->value[SAVED_DIG] = simext ? dc_hw_read(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig) : 0;
+	saved->value[SAVED_DIG + 1] = simext ? dc_hw_read(hw, mmSIMEXT_DIG_TX_DRIVE + dig) : 0;
+}
+
+void dce110_link_enc_restore(struct dc_hw *hw, unsigned dig,
+			     const struct dce110_link_enc_saved *saved)
+{
+	/* the transmitter goes off first, so nothing half-configured is ever sent */
+	dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL), 0xffffffff, 0);
+	for (unsigned i = 1; i < SAVED_DIG; i++)
+		dc_hw_update(hw, reg(dig, saved_regs[i]), 0xffffffff, saved->value[i]);
+	if (dce110_simext_present(hw)) {
+		dc_hw_update(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig, 0xffffffff,
+			     saved->value[SAVED_DIG]);
+		dc_hw_update(hw, mmSIMEXT_DIG_TX_DRIVE + dig, 0xffffffff,
+			     saved->value[SAVED_DIG + 1]);
+	}
+	dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL), 0xffffffff, saved->value[0]);
+}

@@ -1,0 +1,142 @@
+/*
+ * The integration tests' tools: a real dcd process in a temporary
+ * directory (simulated engine, its socket, its state and its log), and a
+ * small client on protocol/ + ipc/msgio (libdcclient comes later).
+ *
+ * Nothing here sleeps to synchronise: waits are for events (a reply, an
+ * event message, a file appearing, a log line written) with generous
+ * timeouts, so the tests hold on a loaded two-core machine.
+ */
+#ifndef DCT_H
+#define DCT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "dcd_protocol.h"
+
+#define DCT_TIMEOUT_MS 20000 /* for any single wait: the machine may be busy */
+
+/* ---- the daemon ------------------------------------------------------------------ */
+
+struct dct_daemon {
+	pid_t pid;
+	char dir[64];	  /* the temporary directory (socket, state, log, files) */
+	char socket[128]; /* dir/dcd.sock */
+	char state[128];  /* dir/sim-state, the simulated hardware */
+	char log[128];	  /* dir/dcd.log, the daemon's stderr */
+};
+
+/*
+ * A scenario for the tests: Carrizo, DP-1 and HDMI-A-1 with 720x480@60
+ * monitors (small framebuffers, fast cycles), eDP-1 1280x720@60, and DP-2
+ * empty.
+ */
+extern const char dct_scenario_small[];
+
+/*
+ * Starts dcd --sim SCENARIO --socket --state-dir --verbose with its
+ * stderr in d->log and waits until it accepts connections. scenario NULL:
+ * dct_scenario_small; config NULL: one that lets the test clients lease.
+ * extra: more arguments (NULL-terminated, may be NULL). Returns 0 or -errno
+ * (the log is printed on failure).
+ */
+int dct_daemon_start(struct dct_daemon *d, const char *scenario, const char *config,
+		     const char *const *extra);
+/* SIGTERM and wait: the exit status (0 clean), or -1. */
+int dct_daemon_stop(struct dct_daemon *d);
+/* Removes the directory (keeps it and prints the log when keep_log). */
+void dct_daemon_cleanup(struct dct_daemon *d, bool print_log);
+/* The daemon is still running. */
+bool dct_daemon_alive(struct dct_daemon *d);
+/* Waits until the log holds a line with needle; false after timeout_ms. */
+bool dct_log_wait(struct dct_daemon *d, const char *needle, int timeout_ms);
+/* Lines of the log that contain needle now. */
+unsigned dct_log_count(struct dct_daemon *d, const char *needle);
+/* Open descriptors of the daemon (/proc/PID/fd), VmRSS in KiB. */
+int dct_daemon_fd_count(struct dct_daemon *d);
+long dct_daemon_rss_kb(struct dct_daemon *d);
+/* Mappings of the daemon whose path contains needle (/proc/PID/maps). */
+int dct_daemon_maps_count(struct dct_daemon *d, const char *needle);
+/* Writes text to dir/name; the path in path. */
+int dct_write_file(struct dct_daemon *d, const char *name, const char *text, char *path,
+		   size_t size);
+
+/*
+ * At the start of a test program: when running as root, become nobody
+ * (65534) for good, daemon and clients alike. A root client is always an
+ * admin and sees every output; the tests need ordinary clients, and dcd
+ * on the simulator needs no privilege. Returns 0 or -errno.
+ */
+int dct_drop_root(void);
+
+/* ---- a client --------------------------------------------------------------------- */
+
+struct dct_client;
+
+/* Connects to path, sends HELLO with name, waits for WELCOME. */
+int dct_connect(const char *path, const char *name, struct dct_client **out);
+/* Connects without HELLO (for tests of the session rules). */
+int dct_connect_raw(const char *path, struct dct_client **out);
+void dct_close(struct dct_client *c); /* NULL is fine */
+int dct_fd(const struct dct_client *c);
+const struct dcp_welcome *dct_welcome(const struct dct_client *c);
+
+/* Sends a request (fd -1: none); returns its serial (> 0) or -errno. */
+int dct_send(struct dct_client *c, uint16_t opcode, uint16_t flags, const void *body, int fd);
+/* Sends raw bytes with nfds descriptors. */
+int dct_send_raw(struct dct_client *c, const void *buf, size_t len, const int *fds, unsigned nfds);
+
+/*
+ * The next server message (queued events first), waiting up to timeout_ms.
+ * msg is large (a LINK_INFO): callers keep one around. -ETIMEDOUT,
+ * -ECONNRESET on EOF, or a decoding error.
+ */
+int dct_next(struct dct_client *c, struct dcp_server_msg *msg, int timeout_ms);
+/*
+ * The answer to serial: a reply (or for a FLIP its FLIP_DONE) or an ERROR;
+ * other messages are queued for dct_next/dct_wait_event. Returns 0 for a
+ * reply, the ERROR's status (msg holds the error), or a wait error.
+ */
+int dct_wait_reply(struct dct_client *c, uint32_t serial, struct dcp_server_msg *msg,
+		   int timeout_ms);
+/* The next message with opcode (others stay queued in order). */
+int dct_wait_event(struct dct_client *c, uint16_t opcode, struct dcp_server_msg *msg,
+		   int timeout_ms);
+/* Waits until the daemon closes the connection (after a fatal ERROR). */
+int dct_wait_eof(struct dct_client *c, int timeout_ms);
+
+/* Send and wait: 0 or the ERROR's status. */
+int dct_call(struct dct_client *c, uint16_t opcode, const void *body, int fd,
+	     struct dcp_server_msg *msg);
+
+/* ---- common requests ----------------------------------------------------------------- */
+
+/* LINK_INFOs of GET_TOPOLOGY (up to max), their count in *n. */
+int dct_topology(struct dct_client *c, struct dcp_link_info *infos, unsigned max, unsigned *n);
+/* The link id called name, from a topology (as this client sees it), or -ENOENT. */
+int dct_link_id(struct dct_client *c, const char *name);
+int dct_lease(struct dct_client *c, const uint32_t *links, unsigned n, uint32_t *lease_id);
+/* A sealed memfd of width x height XRGB8888 (or format), filled with color; FB_CREATE. */
+int dct_fb_create(struct dct_client *c, uint32_t format, uint32_t width, uint32_t height,
+		  uint32_t color, uint32_t *fb_id);
+/* A memfd with the given size and seals (for malformed tests). */
+int dct_memfd(size_t size, bool seal);
+/*
+ * COMMIT of one output: mode (the sink's preferred one when NULL) with
+ * fb on the primary plane covering the screen (fb 0: no plane), flags
+ * DCP_COMMIT_*.
+ */
+int dct_commit_one(struct dct_client *c, uint32_t link, const struct drm_mode_modeinfo *mode,
+		   uint32_t fb, uint32_t flags, struct dcp_server_msg *msg);
+/* CTA-861 720x480@59.94 (VIC 2), the preferred mode of dct_scenario_small's monitors. */
+void dct_mode_480p(struct drm_mode_modeinfo *m);
+/* The preferred mode of link from a topology. */
+int dct_preferred_mode(struct dct_client *c, uint32_t link, struct drm_mode_modeinfo *mode);
+
+/* Nanoseconds of CLOCK_MONOTONIC. */
+uint64_t dct_now_ns(void);
+
+#endif
