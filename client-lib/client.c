@@ -149,6 +149,7 @@ int dcc_handshake(struct dcc_client *c)
 	if (ret)
 		return ret;
 	c->handshaken = true;
+	dcc_reconnect_stop(c);
 	return dcc_refresh_topology(c);
 }
 

@@ -311,6 +311,7 @@ void dcc_configs_drop_fb(struct dcc_client *c, struct dcc_fb *fb);
 void dcc_break(struct dcc_client *c, int status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int dcc_reconnect_tick(struct dcc_client *c);
+void dcc_reconnect_stop(struct dcc_client *c);
 int dcc_connect_socket(const char *path, int *out);
 
 #endif

@@ -152,34 +152,44 @@ DCC_EXPORT int dcc_config_set_blank_color(struct dcc_config *config, struct dcc_
 	return 0;
 }
 
+/* The output's entry with the plane of flag (re)set for fb, or NULL with *ret. */
+static struct dcc_config_output *plane_slot(struct dcc_config *cfg, const struct dcc_link *link,
+					    const struct dcc_fb *fb, uint32_t flag, int *ret)
+{
+	struct dcc_config_output *o = enabled(cfg, link, ret);
+
+	if (!o)
+		return NULL;
+	if (fb_foreign(cfg, fb)) {
+		*ret = dcc_fail(cfg->client, -EINVAL, "a framebuffer of another client");
+		return NULL;
+	}
+	o->out.flags &= ~flag;
+	if (fb)
+		o->out.flags |= flag;
+	return o;
+}
+
 DCC_EXPORT int dcc_config_set_primary(struct dcc_config *config, struct dcc_link *link,
 				      struct dcc_fb *fb, uint32_t src_x, uint32_t src_y,
 				      uint32_t src_w, uint32_t src_h, int32_t dst_x, int32_t dst_y,
 				      uint32_t dst_w, uint32_t dst_h)
 {
 	int ret = 0;
-	struct dcc_config_output *o = enabled(config, link, &ret);
+	struct dcc_config_output *o = plane_slot(config, link, fb, DCP_OUTPUT_PRIMARY, &ret);
 
 	if (!o)
 		return ret;
-	if (fb_foreign(config, fb))
-		return dcc_fail(config->client, -EINVAL, "a framebuffer of another client");
-	memset(&o->out.primary, 0, sizeof(o->out.primary));
-	o->out.flags &= ~DCP_OUTPUT_PRIMARY;
 	o->primary_fb = fb;
-	if (!fb)
-		return 0;
-	o->out.flags |= DCP_OUTPUT_PRIMARY;
-	o->out.primary = (struct dcp_plane_config){
-		.src_x = src_x,
-		.src_y = src_y,
-		.src_w = src_w,
-		.src_h = src_h,
-		.dst_x = dst_x,
-		.dst_y = dst_y,
-		.dst_w = dst_w,
-		.dst_h = dst_h,
-	};
+	o->out.primary = fb ? (struct dcp_plane_config){ .src_x = src_x,
+							 .src_y = src_y,
+							 .src_w = src_w,
+							 .src_h = src_h,
+							 .dst_x = dst_x,
+							 .dst_y = dst_y,
+							 .dst_w = dst_w,
+							 .dst_h = dst_h }
+			    : (struct dcp_plane_config){ 0 };
 	return 0;
 }
 
@@ -188,24 +198,14 @@ DCC_EXPORT int dcc_config_set_cursor(struct dcc_config *config, struct dcc_link 
 				     uint32_t hot_y)
 {
 	int ret = 0;
-	struct dcc_config_output *o = enabled(config, link, &ret);
+	struct dcc_config_output *o = plane_slot(config, link, fb, DCP_OUTPUT_CURSOR, &ret);
 
 	if (!o)
 		return ret;
-	if (fb_foreign(config, fb))
-		return dcc_fail(config->client, -EINVAL, "a framebuffer of another client");
-	memset(&o->out.cursor, 0, sizeof(o->out.cursor));
-	o->out.flags &= ~DCP_OUTPUT_CURSOR;
 	o->cursor_fb = fb;
-	if (!fb)
-		return 0;
-	o->out.flags |= DCP_OUTPUT_CURSOR;
-	o->out.cursor = (struct dcp_cursor_config){
-		.x = x,
-		.y = y,
-		.hot_x = hot_x,
-		.hot_y = hot_y,
-	};
+	o->out.cursor =
+		fb ? (struct dcp_cursor_config){ .x = x, .y = y, .hot_x = hot_x, .hot_y = hot_y }
+		   : (struct dcp_cursor_config){ 0 };
 	return 0;
 }
 

@@ -234,8 +234,9 @@ uint32_t dcc_get_client_id(const struct dcc_client *c);	     /* as dcctl shows t
 
 /*
  * The sentence explaining the last failed call on this client (dcd's
- * text for refused requests, the library's otherwise), or "" when the
- * last call succeeded. Valid until the next call on c. Never NULL.
+ * text for refused requests, the library's otherwise). Every call that
+ * needs dcd clears it when it starts, so after such a call succeeded it
+ * is "". Valid until the next call on c. Never NULL.
  */
 const char *dcc_last_error_text(const struct dcc_client *c);
 

@@ -216,6 +216,22 @@ static int attempt(struct dcc_client *c)
 	return 0;
 }
 
+/* Connected again (by the timer or by a new dcc_client_connect): stop waiting. */
+void dcc_reconnect_stop(struct dcc_client *c)
+{
+	uint64_t expirations;
+	char buf[4096];
+
+	unwatch_socket_dir(c);
+	arm_timer(c, 0); /* disarm */
+	c->backoff_ms = DCC_BACKOFF_MIN_MS;
+	/* Whatever fired meanwhile must not keep dcc_get_fd() readable. */
+	if (read(c->timerfd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN)
+		dcc_log(c, DCC_LOG_DEBUG, "timerfd: %s", strerror(errno));
+	while (c->inotifyfd >= 0 && read(c->inotifyfd, buf, sizeof(buf)) > 0)
+		;
+}
+
 int dcc_reconnect_tick(struct dcc_client *c)
 {
 	uint64_t expirations;
@@ -234,12 +250,8 @@ int dcc_reconnect_tick(struct dcc_client *c)
 	if (!due)
 		return 0;
 	ret = attempt(c);
-	if (ret == 0) {
-		unwatch_socket_dir(c);
-		arm_timer(c, 0); /* disarm */
-		c->backoff_ms = DCC_BACKOFF_MIN_MS;
+	if (ret == 0)
 		return 0;
-	}
 	dcc_log(c, DCC_LOG_DEBUG, "reconnecting to %s: %s; next try in %u ms", c->path,
 		strerror(-ret), c->backoff_ms);
 	arm_timer(c, c->backoff_ms);

@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -266,6 +267,26 @@ static void no_reconnect_stays_down(void **state)
 	(void)state;
 }
 
+static void connecting_by_hand_stops_the_retries(void **state)
+{
+	struct world *w = setup(0);
+	struct pollfd pfd = { .events = POLLIN };
+
+	kill_a(w);
+	start_b(w, 444);
+	/* The application reconnects itself before the timer does. */
+	assert_int_equal(dcc_client_connect(w->c, w->path, 0), 0);
+	assert_true(dcc_is_connected(w->c));
+	pump_until(w->c, NULL, 300);
+	assert_int_equal(w->reconnects, 0);
+	assert_int_equal(fake_count(&w->b, DCP_REQ_HELLO), 1);
+	/* No timer or inotify event is left to keep the descriptor readable. */
+	pfd.fd = dcc_get_fd(w->c);
+	assert_int_equal(poll(&pfd, 1, 0), 0);
+	teardown(w);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -273,6 +294,7 @@ int main(void)
 		cmocka_unit_test(auto_restore_before_the_callback),
 		cmocka_unit_test(same_instance_is_not_a_restart),
 		cmocka_unit_test(no_reconnect_stays_down),
+		cmocka_unit_test(connecting_by_hand_stops_the_retries),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
