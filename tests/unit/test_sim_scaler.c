@@ -6,7 +6,6 @@
  * color, the SCL double buffer latches at V_UPDATE, the line buffer depth
  * drops bits, and FMT truncation, rounding and dithering reduce the output.
  */
-#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "scale_ref.h"
 #include "sim_test_util.h"
 
 #define ADDR	0x40000000ull
@@ -120,63 +120,14 @@ static void scale_4tap(struct dc_hw *hw, unsigned src_w, unsigned dst_w, unsigne
 	dc_hw_write(hw, mmSCL_MODE, DC_FIELD(SCL_MODE, SCL_MODE, SCL_MODE_SCALE_RGB));
 }
 
-static unsigned clampi(long v, unsigned n)
-{
-	return v < 0 ? 0 : v >= (long)n ? n - 1 : (unsigned)v;
-}
-
-/*
- * Reference bilinear scaling of src (sw x sh, 10-bit components) to dw x dh:
- * output pixel k's center (k + 0.5) maps to source position
- * (k + 0.5) x s / d - 0.5 between two pixel centers; edges repeat. The
- * vertical pass first, each pass rounded to 10 bits.
- */
-static void reference(const uint16_t *src, unsigned sw, unsigned sh, unsigned dw, unsigned dh,
-		      uint16_t *out)
-{
-	uint16_t *tmp = calloc((size_t)sw * dh * 3, sizeof(*tmp));
-
-	assert_non_null(tmp);
-	for (unsigned y = 0; y < dh; y++) {
-		double pos = (y + 0.5) * sh / dh - 0.5, f = pos - floor(pos);
-		long i0 = (long)floor(pos);
-		long w1 = lround(f * 4096), w0 = 4096 - w1;
-
-		for (unsigned x = 0; x < sw; x++)
-			for (int c = 0; c < 3; c++)
-				tmp[(y * sw + x) * 3 + c] =
-					(uint16_t)((w0 * src[(clampi(i0, sh) * sw + x) * 3 + c] +
-						    w1 * src[(clampi(i0 + 1, sh) * sw + x) * 3 +
-							     c] +
-						    2048) >>
-						   12);
-	}
-	for (unsigned x = 0; x < dw; x++) {
-		double pos = (x + 0.5) * sw / dw - 0.5, f = pos - floor(pos);
-		long i0 = (long)floor(pos);
-		long w1 = lround(f * 4096), w0 = 4096 - w1;
-
-		for (unsigned y = 0; y < dh; y++)
-			for (int c = 0; c < 3; c++)
-				out[(y * dw + x) * 3 + c] =
-					(uint16_t)((w0 * tmp[(y * sw + clampi(i0, sw)) * 3 + c] +
-						    w1 * tmp[(y * sw + clampi(i0 + 1, sw)) * 3 +
-							     c] +
-						    2048) >>
-						   12);
-	}
-	free(tmp);
-}
-
 /* The pattern's w x h rectangle at (x0, y0) as 10-bit components (8 bits replicated). */
 static void source10(unsigned x0, unsigned y0, unsigned w, unsigned h, uint16_t *out)
 {
 	for (unsigned y = 0; y < h; y++)
 		for (unsigned x = 0; x < w; x++)
 			for (int c = 0; c < 3; c++) {
-				unsigned v = comp(pattern(x0 + x, y0 + y), c);
-
-				out[(y * w + x) * 3 + c] = (uint16_t)(v << 2 | v >> 6);
+				out[(y * w + x) * 3 + c] =
+					scale_ref_10(comp(pattern(x0 + x, y0 + y), c));
 			}
 }
 
@@ -204,7 +155,7 @@ static void assert_scaled(struct sim *sim, unsigned vx, unsigned vy, unsigned sw
 	size_t wrong = 0;
 
 	source10(vx, vy, sw, sh, src);
-	reference(src, sw, sh, dw, dh, ref);
+	scale_ref_bilinear(src, sw, sh, dw, dh, ref);
 	next_frame(sim);
 	capture(sim, &rgb, dw, dh);
 	for (size_t i = 0; i < (size_t)dw * dh * 3; i++)
