@@ -248,28 +248,23 @@ static void get_axis(struct sim *sim, unsigned pipe, bool vertical, const struct
 {
 	uint32_t taps = sim_scl_in_effect(sim, pipe, mmSCL_TAP_CONTROL);
 	uint32_t ctl = sim_scl_in_effect(sim, pipe, mmSCL_CONTROL);
-	uint32_t init;
+	uint32_t ratio = sim_scl_in_effect(sim, pipe,
+					   vertical ? mmSCL_VERT_FILTER_SCALE_RATIO
+						    : mmSCL_HORZ_FILTER_SCALE_RATIO);
+	uint32_t init = sim_scl_in_effect(
+		sim, pipe, vertical ? mmSCL_VERT_FILTER_INIT : mmSCL_HORZ_FILTER_INIT);
 
 	a->replicate = SIM_GET(ctl, SCL_CONTROL, SCL_BOUNDARY_MODE);
-	if (vertical) {
-		init = sim_scl_in_effect(sim, pipe, mmSCL_VERT_FILTER_INIT);
-		a->taps = SIM_GET(taps, SCL_TAP_CONTROL, SCL_V_NUM_OF_TAPS) + 1;
-		a->ratio = SIM_GET(sim_scl_in_effect(sim, pipe, mmSCL_VERT_FILTER_SCALE_RATIO),
-				   SCL_VERT_FILTER_SCALE_RATIO, SCL_V_SCALE_RATIO);
-		a->init = (uint64_t)SIM_GET(init, SCL_VERT_FILTER_INIT, SCL_V_INIT_INT) << 24 |
-			  SIM_GET(init, SCL_VERT_FILTER_INIT, SCL_V_INIT_FRAC);
-		a->type = SCL_FILTER_TYPE_RGB_Y_VERTICAL;
-		a->size = s->vh;
-	} else {
-		init = sim_scl_in_effect(sim, pipe, mmSCL_HORZ_FILTER_INIT);
-		a->taps = SIM_GET(taps, SCL_TAP_CONTROL, SCL_H_NUM_OF_TAPS) + 1;
-		a->ratio = SIM_GET(sim_scl_in_effect(sim, pipe, mmSCL_HORZ_FILTER_SCALE_RATIO),
-				   SCL_HORZ_FILTER_SCALE_RATIO, SCL_H_SCALE_RATIO);
-		a->init = (uint64_t)SIM_GET(init, SCL_HORZ_FILTER_INIT, SCL_H_INIT_INT) << 24 |
-			  SIM_GET(init, SCL_HORZ_FILTER_INIT, SCL_H_INIT_FRAC);
-		a->type = SCL_FILTER_TYPE_RGB_Y_HORIZONTAL;
-		a->size = s->vw;
-	}
+	/* the ratio and the init fraction have the same layout both ways */
+	a->ratio = SIM_GET(ratio, SCL_HORZ_FILTER_SCALE_RATIO, SCL_H_SCALE_RATIO);
+	a->init = SIM_GET(init, SCL_HORZ_FILTER_INIT, SCL_H_INIT_FRAC);
+	a->taps = 1 + (vertical ? SIM_GET(taps, SCL_TAP_CONTROL, SCL_V_NUM_OF_TAPS)
+				: SIM_GET(taps, SCL_TAP_CONTROL, SCL_H_NUM_OF_TAPS));
+	a->init |= (uint64_t)(vertical ? SIM_GET(init, SCL_VERT_FILTER_INIT, SCL_V_INIT_INT)
+				       : SIM_GET(init, SCL_HORZ_FILTER_INIT, SCL_H_INIT_INT))
+		   << 24;
+	a->type = vertical ? SCL_FILTER_TYPE_RGB_Y_VERTICAL : SCL_FILTER_TYPE_RGB_Y_HORIZONTAL;
+	a->size = vertical ? s->vh : s->vw;
 }
 
 /* Decoded viewport rows, a few at a time (the vertical filter walks down). */

@@ -46,13 +46,7 @@ static struct sim *setup(unsigned aw, unsigned ah)
 		for (unsigned x = 0; x < SURF_W; x++)
 			surface[y * SURF_W + x] = pattern(x, y);
 	assert_int_equal(sim_map_memory(sim, ADDR, surface, sizeof(surface)), 0);
-	dc_hw_write(hw, mmGRPH_CONTROL, DC_FIELD(GRPH_CONTROL, GRPH_DEPTH, 2));
-	dc_hw_write(hw, mmGRPH_PITCH, SURF_W);
-	dc_hw_write(hw, mmGRPH_X_END, SURF_W);
-	dc_hw_write(hw, mmGRPH_Y_END, SURF_H);
-	dc_hw_write(hw, mmGRPH_ENABLE, 1);
-	dc_hw_write(hw, mmGRPH_PRIMARY_SURFACE_ADDRESS_HIGH, (uint32_t)(ADDR >> 32));
-	dc_hw_write(hw, mmGRPH_PRIMARY_SURFACE_ADDRESS, (uint32_t)ADDR);
+	st_grph_program(hw, ADDR, DC_FIELD(GRPH_CONTROL, GRPH_DEPTH, 2), 0, SURF_W, SURF_H);
 	st_pll_program(hw, 0, 1, 44, 0, 8);
 	st_crtc_program(hw, 0, 0, aw + 40, aw, ah + 20, ah);
 	return sim;
