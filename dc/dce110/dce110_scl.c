@@ -6,14 +6,16 @@
  * register semantics (not its code):
  *  - LB_DATA_FORMAT: the line buffer depth validation chose (30 or 24 bpp,
  *    PIXEL_DEPTH 0 / 1) with dynamic expansion; no alpha in the line buffer
- *    (the primary plane is opaque).
+ *    (the primary plane is opaque). LB_MEMORY_CTRL stays as the VBIOS set
+ *    it (validation counts the whole line buffer for the pipe).
  *  - VIEWPORT_START / VIEWPORT_SIZE: the whole-pixel viewport.
  *  - EXT_OVERSCAN_*: the destination rectangle, as the borders the scaler
  *    output leaves on the active area (left = dst_x, right = active width -
  *    dst_x - dst_w, ...). The borders show CRTC_OVERSCAN_COLOR.
  *  - 1:1 both ways: SCL_MODE 0 (bypass), nothing else.
- *  - Otherwise SCL_MODE 1 (RGB) with edge replication
- *    (SCL_BOUNDARY_MODE 1), taps - 1 in SCL_TAP_CONTROL, the ratios
+ *  - Otherwise SCL_MODE 1 (RGB) with the horizontal prescaler
+ *    (SCL_PSCL_EN, which the line buffer arithmetic of validation assumes),
+ *    edge replication (SCL_BOUNDARY_MODE 1), taps - 1 in SCL_TAP_CONTROL, the ratios
  *    source / destination in 2.24 (all 24 fraction bits of the field; the
  *    public driver fills only 19), and the initial phase of each direction,
  *    (ratio + taps + 1) / 2 plus the fraction of a pixel the source starts
@@ -134,8 +136,11 @@ static unsigned scl_writes(unsigned pipe, const struct dce110_scl_config *c, boo
 	    SCL_AUTOMATIC_MODE_CONTROL__SCL_V_CALC_AUTO_RATIO_EN_MASK |
 		    SCL_AUTOMATIC_MODE_CONTROL__SCL_H_CALC_AUTO_RATIO_EN_MASK,
 	    0);
-	add(w, &n, SCL(mmSCL_MODE, pipe), SCL_MODE__SCL_MODE_MASK,
-	    DC_FIELD(SCL_MODE, SCL_MODE, scale ? SCL_MODE_SCALE_RGB : SCL_MODE_BYPASS));
+	/* the horizontal prescaler on when scaling: the line buffer then holds
+	 * min(viewport, destination) pixels a line, as validation counted */
+	add(w, &n, SCL(mmSCL_MODE, pipe), SCL_MODE__SCL_MODE_MASK | SCL_MODE__SCL_PSCL_EN_MASK,
+	    DC_FIELD(SCL_MODE, SCL_MODE, scale ? SCL_MODE_SCALE_RGB : SCL_MODE_BYPASS) |
+		    DC_FIELD(SCL_MODE, SCL_PSCL_EN, scale));
 	if (!scale)
 		return n;
 	add(w, &n, SCL(mmSCL_TAP_CONTROL, pipe),

@@ -449,6 +449,26 @@ static void fmt_dither_keeps_the_average(void **state)
 	sim_destroy(sim);
 }
 
+/* The write trace files SCL and LB of a pipe under SIM_BLOCK_SCL, FMT under CRTC. */
+static void trace_blocks(void **state)
+{
+	struct sim *sim = st_create(NULL);
+	int instance;
+
+	(void)state;
+	assert_int_equal(sim_reg_block(sim, mmSCL_MODE + dce110_crtc_offsets[1], &instance),
+			 SIM_BLOCK_SCL);
+	assert_int_equal(instance, 1);
+	assert_int_equal(sim_reg_block(sim, mmEXT_OVERSCAN_TOP_BOTTOM, &instance), SIM_BLOCK_SCL);
+	assert_int_equal(sim_reg_block(sim, mmLB_DATA_FORMAT + dce110_crtc_offsets[2], &instance),
+			 SIM_BLOCK_SCL);
+	assert_int_equal(instance, 2);
+	assert_int_equal(sim_reg_block(sim, mmFMT_BIT_DEPTH_CONTROL, &instance), SIM_BLOCK_CRTC);
+	assert_int_equal(sim_reg_block(sim, mmGRPH_X_END, &instance), SIM_BLOCK_DCP);
+	assert_int_equal(sim_reg_block(sim, mmCRTC_OVERSCAN_COLOR, &instance), SIM_BLOCK_CRTC);
+	sim_destroy(sim);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -462,6 +482,7 @@ int main(void)
 		cmocka_unit_test(line_buffer_depth),
 		cmocka_unit_test(fmt_reduces_depth),
 		cmocka_unit_test(fmt_dither_keeps_the_average),
+		cmocka_unit_test(trace_blocks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
