@@ -63,6 +63,16 @@ static uint32_t opaque_format(uint32_t fourcc)
 	}
 }
 
+/* The whole pixels a 16.16 source rectangle covers: what the viewport holds. */
+static bool viewport_equal(const struct dc_plane *a, const struct dc_plane *b)
+{
+	return a->src_x >> 16 == b->src_x >> 16 && a->src_y >> 16 == b->src_y >> 16 &&
+	       ((uint64_t)a->src_x + a->src_w + 0xffff) >> 16 ==
+		       ((uint64_t)b->src_x + b->src_w + 0xffff) >> 16 &&
+	       ((uint64_t)a->src_y + a->src_h + 0xffff) >> 16 ==
+		       ((uint64_t)b->src_y + b->src_h + 0xffff) >> 16;
+}
+
 static bool plane_equal(const struct dc_plane *a, const struct dc_plane *b)
 {
 	if (a->enabled != b->enabled)
@@ -70,8 +80,7 @@ static bool plane_equal(const struct dc_plane *a, const struct dc_plane *b)
 	return !a->enabled ||
 	       (opaque_format(a->format) == opaque_format(b->format) &&
 		a->modifier == b->modifier && a->width == b->width && a->height == b->height &&
-		a->pitch == b->pitch && a->address == b->address && a->src_x == b->src_x &&
-		a->src_y == b->src_y && a->src_w == b->src_w && a->src_h == b->src_h &&
+		a->pitch == b->pitch && a->address == b->address && viewport_equal(a, b) &&
 		a->dst_x == b->dst_x && a->dst_y == b->dst_y && a->dst_w == b->dst_w &&
 		a->dst_h == b->dst_h);
 }
