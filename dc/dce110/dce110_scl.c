@@ -14,19 +14,21 @@
  *    dst_x - dst_w, ...). The borders show CRTC_OVERSCAN_COLOR.
  *  - 1:1 both ways: SCL_MODE 0 (bypass), nothing else.
  *  - Otherwise SCL_MODE 1 (RGB) with the horizontal prescaler
- *    (SCL_PSCL_EN, which the line buffer arithmetic of validation assumes),
- *    edge replication (SCL_BOUNDARY_MODE 1), taps - 1 in SCL_TAP_CONTROL, the ratios
- *    source / destination in 2.24 (all 24 fraction bits of the field; the
- *    public driver fills only 19), and the initial phase of each direction,
- *    (ratio + taps + 1) / 2 plus the fraction of a pixel the source starts
- *    into the viewport, in 4.24 / 3.24.
+ *    (SCL_PSCL_EN, which the line buffer arithmetic of validation
+ *    assumes), edge replication (SCL_BOUNDARY_MODE 1), taps - 1 in
+ *    SCL_TAP_CONTROL, the ratios source / destination in 2.24 (all 24
+ *    fraction bits of the field; the public driver fills only 19), and the
+ *    initial phase of each direction, (ratio + taps + 1) / 2 plus the
+ *    fraction of a pixel the source starts into the viewport, in 4.24 /
+ *    3.24.
  *  - The filter coefficient RAM, which the chip needs for 2 taps and more:
  *    linear interpolation in 16 phases (a tap's weight is 1 - |distance| of
  *    its pixel center to the sample point, or 0), phases 0..8 of the
  *    RGB/Y vertical and horizontal filters, loaded when the scaler is
  *    switched on or a direction's taps change (the coefficients depend on
  *    nothing else). Linear weights need no clamping and keep flat areas
- *    exact; the chip's own sharper filters are not public.
+ *    exact; the public driver's sharper filter tables are its code, which
+ *    dcd does not copy.
  * The SCL registers are written under SCL_UPDATE_LOCK, so they take effect
  * together at the next V_UPDATE, and only when a value changes: programming
  * what is there writes nothing.
