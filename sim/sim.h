@@ -231,7 +231,7 @@ void sim_get_stats(struct sim *sim, struct sim_stats *stats);
 
 enum sim_block {
 	SIM_BLOCK_OTHER,
-	SIM_BLOCK_CRTC, /* CRTC, FMT, LB (instance = pipe) */
+	SIM_BLOCK_CRTC, /* CRTC and FMT (instance = pipe) */
 	SIM_BLOCK_DCP,	/* GRPH, CUR and the rest of DCP (instance = pipe) */
 	SIM_BLOCK_DIG,	/* DIG, HDMI, AFMT, TMDS, DP, SIMEXT_DIG_TX_* (instance = DIG) */
 	SIM_BLOCK_HPD,
@@ -240,6 +240,7 @@ enum sim_block {
 	SIM_BLOCK_DCCG,	  /* pixel rate, DTO, SIMEXT_CRTC_CLK_SEL (instance = CRTC,
 			   * -1 for shared) */
 	SIM_BLOCK_SIMEXT, /* PLLs (instance = PLL), identification */
+	SIM_BLOCK_SCL,	  /* scaler (SCL) and line buffer (LB) (instance = pipe) */
 };
 
 /* Which block (and instance, or -1) a register belongs to. */

@@ -7,28 +7,20 @@
  *
  * The frame (width x height = the CRTC's active area, from
  * CRTC_H_BLANK_END to CRTC_H_BLANK_START and CRTC_V_BLANK_END to
- * CRTC_V_BLANK_START):
+ * CRTC_V_BLANK_START) is built at 10 bits per component:
  *  - black while the CRTC does not run (master enable off or no clock);
- *  - CRTC_BLANK_DATA_COLOR (10-bit components, shown as 8-bit) while
- *    CRTC_BLANK_CONTROL.CRTC_BLANK_DATA_EN is set;
- *  - otherwise the surface in use (GRPH_SURFACE_ADDRESS_INUSE) if
- *    GRPH_ENABLE, black if not: surface pixel
- *    (GRPH_SURFACE_OFFSET_X + GRPH_X_START + x, GRPH_SURFACE_OFFSET_Y +
- *    GRPH_Y_START + y) at x < GRPH_X_END - GRPH_X_START, y < GRPH_Y_END -
- *    GRPH_Y_START, black outside that viewport (no scaler), rows
- *    GRPH_PITCH pixels apart. Linear surfaces only (tiling is not modelled).
- *    Formats (GRPH_DEPTH, GRPH_FORMAT): 1,1 RGB565; 2,0 ARGB8888/XRGB8888;
- *    2,1 ARGB2101010/XRGB2101010, in little-endian words;
- *    GRPH_RED_CROSSBAR = GRPH_BLUE_CROSSBAR = 2 swaps red and blue
- *    (ABGR8888, XBGR8888, ABGR2101010); GRPH_ENDIAN_SWAP 1 (8-in-16) and 2
- *    (8-in-32) swap bytes first. Other formats show magenta. Alpha is
- *    ignored (the primary plane is opaque).
- *  - with the cursor (the double-buffered CUR_* in effect) composited when
- *    CURSOR_EN: CUR_SIZE fields hold size - 1, the image is
- *    (width x height) 32-bit ARGB words at CUR_SURFACE_ADDRESS_HIGH:
- *    CUR_SURFACE_ADDRESS with a pitch of width, its top-left at CUR_POSITION
- *    minus CUR_HOT_SPOT; CURSOR_MODE 2 blends premultiplied alpha, 3
- *    straight alpha; modes 0 and 1 (monochrome, 1-bit AND) are not modelled.
+ *  - CRTC_BLANK_DATA_COLOR while CRTC_BLANK_CONTROL.CRTC_BLANK_DATA_EN is set;
+ *  - otherwise what the pipe scans out (sim_scanout.c: surface, line
+ *    buffer, scaler, overscan) with the cursor (the double-buffered CUR_*
+ *    in effect) composited when CURSOR_EN: CUR_SIZE fields hold size - 1,
+ *    the image is (width x height) 32-bit ARGB words at
+ *    CUR_SURFACE_ADDRESS_HIGH:CUR_SURFACE_ADDRESS with a pitch of width, its
+ *    top-left at CUR_POSITION minus CUR_HOT_SPOT in active-area pixels
+ *    (not scaled); CURSOR_MODE 2 blends premultiplied alpha, 3 straight
+ *    alpha, at 8 bits per component; modes 0 and 1 (monochrome, 1-bit AND)
+ *    are not modelled.
+ * then reduced by FMT (sim_fmt.c), and captured as the top 8 bits of each
+ * component.
  *
  * CRC: CRC-32 (IEEE 802.3, reflected, polynomial 0xedb88320, initial and
  * final XOR 0xffffffff, the same as zlib's crc32()) over the frame's bytes
@@ -78,8 +70,7 @@ int sim_unmap_memory(struct sim *sim, uint64_t gpu_addr)
 	return -ENOENT;
 }
 
-/* Host address of len bytes at gpu address addr, or NULL if not all mapped. */
-static const uint8_t *lookup(struct sim *sim, uint64_t addr, size_t len)
+const uint8_t *sim_mem_lookup(struct sim *sim, uint64_t addr, size_t len)
 {
 	for (size_t i = 0; i < sim->nmaps; i++) {
 		const struct sim_mapping *m = &sim->maps[i];
@@ -95,122 +86,6 @@ static uint32_t reg(struct sim *sim, unsigned pipe, uint32_t generic)
 	return sim->st->regs[generic + dce110_crtc_offsets[pipe]];
 }
 
-static uint32_t load(const uint8_t *p, unsigned bytes, unsigned swap)
-{
-	uint8_t b[4] = { 0 };
-
-	memcpy(b, p, bytes);
-	if (swap == 1) { /* 8-in-16 */
-		uint8_t t = b[0];
-
-		b[0] = b[1];
-		b[1] = t;
-		t = b[2];
-		b[2] = b[3];
-		b[3] = t;
-	} else if (swap == 2 && bytes == 4) { /* 8-in-32 */
-		uint8_t t0 = b[0], t1 = b[1];
-
-		b[0] = b[3];
-		b[1] = b[2];
-		b[2] = t1;
-		b[3] = t0;
-	}
-	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-
-struct surface {
-	uint64_t addr;
-	unsigned depth, format, bpp, swap;
-	bool rb_swap;
-	uint64_t pitch;
-	unsigned x0, y0, vw, vh;
-};
-
-static bool decode(const struct surface *s, uint32_t w, uint8_t rgb[3])
-{
-	unsigned r, g, b;
-
-	if (s->depth == 1 && s->format == 1) {
-		r = (w >> 11) & 0x1f;
-		g = (w >> 5) & 0x3f;
-		b = w & 0x1f;
-		r = r << 3 | r >> 2;
-		g = g << 2 | g >> 4;
-		b = b << 3 | b >> 2;
-	} else if (s->depth == 2 && s->format == 0) {
-		r = (w >> 16) & 0xff;
-		g = (w >> 8) & 0xff;
-		b = w & 0xff;
-	} else if (s->depth == 2 && s->format == 1) {
-		r = ((w >> 20) & 0x3ff) >> 2;
-		g = ((w >> 10) & 0x3ff) >> 2;
-		b = (w & 0x3ff) >> 2;
-	} else {
-		return false;
-	}
-	if (s->rb_swap) {
-		unsigned t = r;
-
-		r = b;
-		b = t;
-	}
-	rgb[0] = (uint8_t)r;
-	rgb[1] = (uint8_t)g;
-	rgb[2] = (uint8_t)b;
-	return true;
-}
-
-static void get_surface(struct sim *sim, unsigned pipe, struct surface *s)
-{
-	uint32_t control = reg(sim, pipe, mmGRPH_CONTROL);
-	uint32_t swap = reg(sim, pipe, mmGRPH_SWAP_CNTL);
-	unsigned xs = SIM_GET(reg(sim, pipe, mmGRPH_X_START), GRPH_X_START, GRPH_X_START);
-	unsigned ys = SIM_GET(reg(sim, pipe, mmGRPH_Y_START), GRPH_Y_START, GRPH_Y_START);
-	unsigned xe = SIM_GET(reg(sim, pipe, mmGRPH_X_END), GRPH_X_END, GRPH_X_END);
-	unsigned ye = SIM_GET(reg(sim, pipe, mmGRPH_Y_END), GRPH_Y_END, GRPH_Y_END);
-
-	s->addr = sim->st->crtc[pipe].inuse_addr;
-	s->depth = SIM_GET(control, GRPH_CONTROL, GRPH_DEPTH);
-	s->format = SIM_GET(control, GRPH_CONTROL, GRPH_FORMAT);
-	s->bpp = s->depth == 1 ? 2 : s->depth == 2 ? 4 : s->depth == 3 ? 8 : 1;
-	s->swap = SIM_GET(swap, GRPH_SWAP_CNTL, GRPH_ENDIAN_SWAP);
-	s->rb_swap = SIM_GET(swap, GRPH_SWAP_CNTL, GRPH_RED_CROSSBAR) == 2 &&
-		     SIM_GET(swap, GRPH_SWAP_CNTL, GRPH_BLUE_CROSSBAR) == 2;
-	s->pitch = SIM_GET(reg(sim, pipe, mmGRPH_PITCH), GRPH_PITCH, GRPH_PITCH);
-	s->x0 = SIM_GET(reg(sim, pipe, mmGRPH_SURFACE_OFFSET_X), GRPH_SURFACE_OFFSET_X,
-			GRPH_SURFACE_OFFSET_X) +
-		xs;
-	s->y0 = SIM_GET(reg(sim, pipe, mmGRPH_SURFACE_OFFSET_Y), GRPH_SURFACE_OFFSET_Y,
-			GRPH_SURFACE_OFFSET_Y) +
-		ys;
-	s->vw = xe > xs ? xe - xs : 0;
-	s->vh = ye > ys ? ye - ys : 0;
-}
-
-static void draw_surface(struct sim *sim, unsigned pipe, uint8_t *rgb, unsigned w, unsigned h)
-{
-	struct surface s;
-	uint64_t bad = 0;
-
-	get_surface(sim, pipe, &s);
-	for (unsigned y = 0; y < h && y < s.vh; y++) {
-		for (unsigned x = 0; x < w && x < s.vw; x++) {
-			uint64_t at = s.addr + ((uint64_t)(s.y0 + y) * s.pitch + s.x0 + x) * s.bpp;
-			const uint8_t *p = lookup(sim, at, s.bpp);
-			uint8_t *out = &rgb[((size_t)y * w + x) * 3];
-
-			if (!p) {
-				memcpy(out, error_rgb, 3);
-				bad++;
-			} else if (!decode(&s, load(p, s.bpp > 4 ? 4 : s.bpp, s.swap), out)) {
-				memcpy(out, error_rgb, 3);
-			}
-		}
-	}
-	sim->unmapped_pixels += bad;
-}
-
 static uint8_t blend(uint8_t dst, unsigned src, unsigned alpha, bool premultiplied)
 {
 	unsigned v = premultiplied ? src + dst * (255 - alpha) / 255
@@ -219,7 +94,14 @@ static uint8_t blend(uint8_t dst, unsigned src, unsigned alpha, bool premultipli
 	return (uint8_t)(v > 255 ? 255 : v);
 }
 
-static void draw_cursor(struct sim *sim, unsigned pipe, uint8_t *rgb, unsigned w, unsigned h)
+/* 8 to 10 bits by bit replication, as the surface formats expand. */
+static uint16_t to10(unsigned v8)
+{
+	return (uint16_t)(v8 << 2 | v8 >> 6);
+}
+
+/* The cursor over a 10-bit frame, blended at its own 8 bits per component. */
+static void draw_cursor(struct sim *sim, unsigned pipe, uint16_t *frame, unsigned w, unsigned h)
 {
 	const struct sim_crtc *c = &sim->st->crtc[pipe];
 	unsigned mode = SIM_GET(c->cur_control, CUR_CONTROL, CURSOR_MODE);
@@ -237,24 +119,27 @@ static void draw_cursor(struct sim *sim, unsigned pipe, uint8_t *rgb, unsigned w
 		for (unsigned cx = 0; cx < cw; cx++) {
 			int x = x0 + (int)cx, y = y0 + (int)cy;
 			const uint8_t *p;
-			uint8_t *out;
+			uint16_t *out;
 			uint32_t px;
 			unsigned a;
 
 			if (x < 0 || y < 0 || (unsigned)x >= w || (unsigned)y >= h)
 				continue;
-			out = &rgb[((size_t)y * w + (unsigned)x) * 3];
-			p = lookup(sim, addr + ((uint64_t)cy * cw + cx) * 4, 4);
+			out = &frame[((size_t)y * w + (unsigned)x) * 3];
+			p = sim_mem_lookup(sim, addr + ((uint64_t)cy * cw + cx) * 4, 4);
 			if (!p) {
-				memcpy(out, error_rgb, 3);
+				for (int i = 0; i < 3; i++)
+					out[i] = to10(error_rgb[i]);
 				sim->unmapped_pixels++;
 				continue;
 			}
-			px = load(p, 4, 0);
+			px = sim_mem_word(p, 4, 0);
 			a = px >> 24;
-			out[0] = blend(out[0], (px >> 16) & 0xff, a, mode == 2);
-			out[1] = blend(out[1], (px >> 8) & 0xff, a, mode == 2);
-			out[2] = blend(out[2], px & 0xff, a, mode == 2);
+			if (!(px & (mode == 2 ? 0xffffffffu : 0xff000000u)))
+				continue; /* fully transparent: the 10 bits below stay */
+			for (int i = 0; i < 3; i++)
+				out[i] = to10(blend((uint8_t)(out[i] >> 2),
+						    (px >> (16 - 8 * i)) & 0xff, a, mode == 2));
 		}
 	}
 }
@@ -272,10 +157,34 @@ static void active_size(struct sim *sim, unsigned pipe, unsigned *w, unsigned *h
 	*h = vs > ve ? vs - ve : 0;
 }
 
+/* The 10-bit frame of a running pipe: blank color, or planes and cursor; then FMT. */
+static void render(struct sim *sim, unsigned pipe, uint16_t *frame, unsigned w, unsigned h)
+{
+	if (reg(sim, pipe, mmCRTC_BLANK_CONTROL) & CRTC_BLANK_CONTROL__CRTC_BLANK_DATA_EN_MASK) {
+		uint32_t color = reg(sim, pipe, mmCRTC_BLANK_DATA_COLOR);
+		const uint16_t c[3] = {
+			(uint16_t)SIM_GET(color, CRTC_BLANK_DATA_COLOR,
+					  CRTC_BLANK_DATA_COLOR_RED_CR),
+			(uint16_t)SIM_GET(color, CRTC_BLANK_DATA_COLOR,
+					  CRTC_BLANK_DATA_COLOR_GREEN_Y),
+			(uint16_t)SIM_GET(color, CRTC_BLANK_DATA_COLOR,
+					  CRTC_BLANK_DATA_COLOR_BLUE_CB),
+		};
+
+		for (size_t i = 0; i < (size_t)w * h; i++)
+			memcpy(&frame[i * 3], c, sizeof(c));
+	} else {
+		sim_scanout_render(sim, pipe, frame, w, h);
+		draw_cursor(sim, pipe, frame, w, h);
+	}
+	sim_fmt_apply(sim, pipe, frame, w, h);
+}
+
 int sim_capture_rgb(struct sim *sim, unsigned pipe, uint8_t **out, unsigned *width,
 		    unsigned *height)
 {
 	unsigned w, h;
+	uint16_t *frame;
 	uint8_t *rgb;
 
 	if (pipe >= sim->st->npipes)
@@ -285,33 +194,17 @@ int sim_capture_rgb(struct sim *sim, unsigned pipe, uint8_t **out, unsigned *wid
 	if (!w || !h)
 		return -ENODATA;
 	rgb = calloc((size_t)w * h, 3);
-	if (!rgb)
+	frame = calloc((size_t)w * h * 3, sizeof(*frame));
+	if (!rgb || !frame) {
+		free(rgb);
+		free(frame);
 		return -ENOMEM;
-	if (sim->st->crtc[pipe].running) {
-		uint32_t blank = reg(sim, pipe, mmCRTC_BLANK_CONTROL);
-
-		if (blank & CRTC_BLANK_CONTROL__CRTC_BLANK_DATA_EN_MASK) {
-			uint32_t color = reg(sim, pipe, mmCRTC_BLANK_DATA_COLOR);
-			uint8_t c[3] = {
-				(uint8_t)(SIM_GET(color, CRTC_BLANK_DATA_COLOR,
-						  CRTC_BLANK_DATA_COLOR_RED_CR) >>
-					  2),
-				(uint8_t)(SIM_GET(color, CRTC_BLANK_DATA_COLOR,
-						  CRTC_BLANK_DATA_COLOR_GREEN_Y) >>
-					  2),
-				(uint8_t)(SIM_GET(color, CRTC_BLANK_DATA_COLOR,
-						  CRTC_BLANK_DATA_COLOR_BLUE_CB) >>
-					  2),
-			};
-
-			for (size_t i = 0; i < (size_t)w * h; i++)
-				memcpy(&rgb[i * 3], c, 3);
-		} else {
-			if (reg(sim, pipe, mmGRPH_ENABLE) & GRPH_ENABLE__GRPH_ENABLE_MASK)
-				draw_surface(sim, pipe, rgb, w, h);
-			draw_cursor(sim, pipe, rgb, w, h);
-		}
 	}
+	if (sim->st->crtc[pipe].running)
+		render(sim, pipe, frame, w, h);
+	for (size_t i = 0; i < (size_t)w * h * 3; i++)
+		rgb[i] = (uint8_t)(frame[i] >> 2);
+	free(frame);
 	*out = rgb;
 	*width = w;
 	*height = h;

@@ -12,6 +12,9 @@
  *
  * Cursor: writes to CUR_* registers are pending until the next V_UPDATE (at
  * once while the CRTC is stopped) unless CURSOR_UPDATE_LOCK is held.
+ *
+ * The SCL registers (0x1b40..0x1b6f of the pipe window) go to sim_scl.c;
+ * their double buffer latches here, with the surface and the cursor.
  */
 #include <errno.h>
 
@@ -39,9 +42,10 @@ bool sim_dcp_latch_wanted(struct sim *sim, unsigned n, bool *hretrace)
 	struct sim_crtc *c = &sim->st->crtc[n];
 	bool flip = c->flip_pending && !flip_locked(sim, n);
 	bool cur = c->cur_pending && !cursor_locked(sim, n);
+	bool scl = sim_scl_latch_wanted(sim, n);
 
-	*hretrace = flip && c->flip_hretrace && !cur;
-	return flip || cur;
+	*hretrace = flip && c->flip_hretrace && !cur && !scl;
+	return flip || cur || scl;
 }
 
 static void latch_flip(struct sim *sim, unsigned n)
@@ -76,6 +80,7 @@ void sim_dcp_latch(struct sim *sim, unsigned n, uint64_t t)
 		latch_flip(sim, n);
 	if (c->cur_pending && !cursor_locked(sim, n))
 		latch_cursor(sim, n);
+	sim_scl_latch(sim, n);
 }
 
 uint32_t sim_dcp_read(struct sim *sim, unsigned n, uint32_t generic)
@@ -83,6 +88,8 @@ uint32_t sim_dcp_read(struct sim *sim, unsigned n, uint32_t generic)
 	struct sim_crtc *c = &sim->st->crtc[n];
 	uint32_t v = *dreg(sim, n, generic);
 
+	if (generic >= mmSCL_COEF_RAM_SELECT && generic <= mmSCL_TEST_DEBUG_DATA)
+		return sim_scl_read(sim, n, generic);
 	switch (generic) {
 	case mmGRPH_UPDATE:
 		v &= ~(GRPH_UPDATE__GRPH_SURFACE_UPDATE_PENDING_MASK |
@@ -112,6 +119,10 @@ void sim_dcp_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value
 	uint32_t *r = dreg(sim, n, generic);
 	uint32_t flip;
 
+	if (generic >= mmSCL_COEF_RAM_SELECT && generic <= mmSCL_TEST_DEBUG_DATA) {
+		sim_scl_write(sim, n, generic, value);
+		return;
+	}
 	switch (generic) {
 	case mmGRPH_PRIMARY_SURFACE_ADDRESS:
 		*r = value;

@@ -104,9 +104,29 @@ bool sim_crtc_irq_pending(struct sim *sim, unsigned n);
  * V_UPDATE (or line start with *hretrace), and perform it. */
 bool sim_dcp_latch_wanted(struct sim *sim, unsigned n, bool *hretrace);
 void sim_dcp_latch(struct sim *sim, unsigned n, uint64_t t);
+/* SCL registers (sim_scl.c): double buffer, coefficient RAM. */
+uint32_t sim_scl_read(struct sim *sim, unsigned n, uint32_t generic);
+void sim_scl_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
+bool sim_scl_latch_wanted(struct sim *sim, unsigned n);
+void sim_scl_latch(struct sim *sim, unsigned n);
+/* The value of an SCL register the scaler uses now (the latched copy). */
+uint32_t sim_scl_in_effect(struct sim *sim, unsigned n, uint32_t generic);
+/* Coefficient of tap (0 .. taps-1) at phase (0..15) of a filter type, in 1/4096. */
+int32_t sim_scl_coef(struct sim *sim, unsigned n, unsigned type, unsigned phase, unsigned tap,
+		     unsigned taps);
 /* CRTC n is scanning out at time t: frame counter, vertical/horizontal count. */
 bool sim_crtc_position(struct sim *sim, unsigned n, uint64_t t, uint64_t *frame, uint32_t *vcount,
 		       uint32_t *hcount);
+
+/* ---- scanout (sim_capture.c, sim_scanout.c, sim_fmt.c) ---- */
+/* Host address of len bytes at gpu address addr, or NULL if not all mapped. */
+const uint8_t *sim_mem_lookup(struct sim *sim, uint64_t addr, size_t len);
+/* A little-endian word of bytes (1..4) after GRPH_ENDIAN_SWAP swap (0, 1, 2). */
+uint32_t sim_mem_word(const uint8_t *p, unsigned bytes, unsigned swap);
+/* The active area of a running, unblanked pipe at 10 bits: planes, scaler, overscan. */
+void sim_scanout_render(struct sim *sim, unsigned pipe, uint16_t *frame, unsigned w, unsigned h);
+/* FMT bit depth reduction of a 10-bit frame. */
+void sim_fmt_apply(struct sim *sim, unsigned pipe, uint16_t *frame, unsigned w, unsigned h);
 
 /* ---- HPD (sim_hpd.c) ---- */
 void sim_hpd_set_line(struct sim *sim, unsigned hpd, bool level, uint64_t t);

@@ -109,7 +109,10 @@ enum sim_block sim_reg_block(struct sim *sim, uint32_t reg, int *instance)
 	*instance = -1;
 	if ((i = sim_pipe_of(st, reg, &g)) >= 0) {
 		*instance = i;
-		return g < 0x1ac0 ? SIM_BLOCK_DCP : SIM_BLOCK_CRTC;
+		if ((g >= mmLB_DATA_FORMAT && g < 0x1b00) ||
+		    (g >= mmSCL_COEF_RAM_SELECT && g <= mmSCL_TEST_DEBUG_DATA))
+			return SIM_BLOCK_SCL;
+		return g < mmLB_DATA_FORMAT ? SIM_BLOCK_DCP : SIM_BLOCK_CRTC;
 	}
 	if ((i = sim_dig_of(st, reg, &g)) >= 0) {
 		*instance = i;

@@ -14,7 +14,7 @@
 #include "dce110_regs.h"
 
 #define SIM_STATE_MAGIC	  0x6174536d69536344ull /* "DcSimSta" */
-#define SIM_STATE_VERSION 1
+#define SIM_STATE_VERSION 2
 
 #define SIM_REG_COUNT	   0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
 #define SIM_EXT_COUNT	   (DCE110_SIMEXT_END - mmSIMEXT_ID)
@@ -26,6 +26,11 @@
 #define SIM_HISTORY	   64
 #define SIM_HPD_QUEUE	   8
 #define SIM_MAX_TRAIN_REQS 4
+/* SCL registers double-buffered at V_UPDATE: SCL_MODE .. EXT_OVERSCAN_TOP_BOTTOM */
+#define SIM_SCL_FIRST	   mmSCL_MODE
+#define SIM_SCL_WORDS	   (mmEXT_OVERSCAN_TOP_BOTTOM - mmSCL_MODE + 1)
+#define SIM_SCL_TYPES	   8 /* SCL_C_RAM_FILTER_TYPE: 3 bits */
+#define SIM_SCL_PAIRS	   2 /* tap pairs modelled: up to 4 taps */
 
 enum sim_asic {
 	SIM_ASIC_CARRIZO,
@@ -164,6 +169,12 @@ struct sim_crtc {
 	/* cursor double buffering: the registers in effect */
 	bool cur_pending;
 	uint32_t cur_control, cur_addr, cur_addr_high, cur_size, cur_pos, cur_hot;
+
+	/* scaler double buffering: the SCL registers in effect (sim_scl.c) */
+	bool scl_pending;
+	uint32_t scl[SIM_SCL_WORDS];
+	/* filter coefficient RAM: SCL_COEF_RAM_TAP_DATA words per type, phase, pair */
+	uint32_t scl_coef[SIM_SCL_TYPES][SCL_PHASES][SIM_SCL_PAIRS];
 
 	struct sim_frame_rec hist[SIM_HISTORY];
 	uint32_t hist_next; /* index of the next record to write */

@@ -6,10 +6,13 @@
  *                     PLLs nobody uses any more powered down
  *  2 program timing   pixel clock (PLL dividers from dc/calcs, or the DP
  *                     DTO), then the timing generator: blanked, with its
- *                     blank color and timing, not started
- *  3 program planes   surface (format, pitch, viewport, address) and
+ *                     blank color and timing, not started; FMT bit depth
+ *                     reduction for the depth the display shows
+ *  3 program planes   surface (format, pitch, extent, address), scaler
+ *                     (viewport, destination, ratios, taps, filters) and
  *                     cursor; for unchanged streams the plane registers
- *                     that differ, under GRPH_UPDATE_LOCK
+ *                     that differ, under GRPH_UPDATE_LOCK and
+ *                     SCL_UPDATE_LOCK
  *  4 enable links     stream encoder (front end, HDMI packets, DP pixel
  *                     format), dc_link_enable (DP training; HDMI
  *                     scrambling), DP M/N for the trained rate
@@ -134,6 +137,22 @@ static int program_clock(struct dc *dc, const struct dc_stream *s, int index, st
 	return 0;
 }
 
+/*
+ * The depth the display shows: the stream's, or less when the sink's EDID
+ * says its panel has fewer bits (an eDP panel of 6 bpc behind an 8 bpc
+ * link); FMT dithers down to it.
+ */
+static unsigned display_depth(const struct dc *dc, const struct dc_stream *s)
+{
+	const struct dc_sink *sink = dc->links[s->link].sink;
+	const struct dc_edid *edid = sink ? dc_sink_edid_info(sink) : NULL;
+	unsigned bpc = s->bpc;
+
+	if (edid && edid->base.digital && edid->base.bpc >= 6 && edid->base.bpc < bpc)
+		bpc = edid->base.bpc;
+	return bpc;
+}
+
 int dc_commit_program_timing(struct dc *dc, struct dc_commit *c, struct dc_error *err)
 {
 	int ret;
@@ -153,6 +172,7 @@ int dc_commit_program_timing(struct dc *dc, struct dc_commit *c, struct dc_error
 		dce110_tg_blank(dc->hw, tg, true);
 		dce110_tg_set_blank_color(dc->hw, tg, s->blank_color);
 		dce110_tg_program_timing(dc->hw, tg, &s->mode);
+		dce110_fmt_program(dc->hw, tg, display_depth(dc, s), s->encoding);
 		c->done[i] |= DC_DONE_TIMING;
 	}
 	return 0;
@@ -170,28 +190,69 @@ static bool plane_same(const struct dc_plane *a, const struct dc_plane *b)
 		a->dst_w == b->dst_w && a->dst_h == b->dst_h);
 }
 
+/*
+ * The scaler setup of a plane: dc_scaler_compute's viewport, ratios, taps
+ * and line buffer depth, exactly what validation accepted.
+ */
+static void scaler_config(struct dc *dc, const struct dc_stream *s, struct dce110_scl_config *cfg)
+{
+	const struct dc_plane *p = &s->primary;
+	struct dc_scaler_result sc;
+
+	if (dc_scaler_compute(&dc->pool->scaler, p->src_x, p->src_y, p->src_w, p->src_h, p->dst_w,
+			      p->dst_h, &sc)) {
+		/* validation refuses this; show the source unscaled rather than garbage */
+		dc_log(dc, DC_LOG_ERROR,
+		       "%s: primary plane past the scaler's limits (%d), unscaled",
+		       dc->links[s->link].name, (int)sc.limit);
+		sc = (struct dc_scaler_result){
+			.vp_x = p->src_x >> 16,
+			.vp_y = p->src_y >> 16,
+			.vp_w = p->dst_w,
+			.vp_h = p->dst_h,
+			.h_ratio = FIXED31_32_ONE,
+			.v_ratio = FIXED31_32_ONE,
+			.h_taps = 1,
+			.v_taps = 1,
+			.lb_bpp = 30,
+		};
+	}
+	*cfg = (struct dce110_scl_config){
+		.vp_x = sc.vp_x,
+		.vp_y = sc.vp_y,
+		.vp_w = sc.vp_w,
+		.vp_h = sc.vp_h,
+		.active_w = s->mode.hdisplay,
+		.active_h = s->mode.vdisplay,
+		.dst_x = (uint32_t)p->dst_x,
+		.dst_y = (uint32_t)p->dst_y,
+		.dst_w = p->dst_w,
+		.dst_h = p->dst_h,
+		.h_ratio = sc.h_ratio,
+		.v_ratio = sc.v_ratio,
+		.h_offset = fixed31_32_from_fraction(p->src_x & 0xffff, 0x10000),
+		.v_offset = fixed31_32_from_fraction(p->src_y & 0xffff, 0x10000),
+		.h_taps = sc.h_taps,
+		.v_taps = sc.v_taps,
+		.lb_bpp = sc.lb_bpp,
+	};
+}
+
 static void program_primary(struct dc *dc, const struct dc_stream *s, const struct dc_stream *prev)
 {
 	struct dc_hw *hw = dc->hw;
 	const struct dc_plane *p = &s->primary;
 	unsigned tg = (unsigned)s->res.timing_generator;
-	struct dc_scaler_result sc;
+	struct dce110_scl_config scl;
 	bool new_address = !prev || !prev->primary.enabled || prev->primary.address != p->address;
 
-	/* validation accepted the rectangles; the viewport covers the source */
-	if (dc_scaler_compute(&dc->pool->scaler, p->src_x, p->src_y, p->src_w, p->src_h, p->dst_w,
-			      p->dst_h, &sc))
-		sc = (struct dc_scaler_result){
-			.vp_x = p->src_x >> 16,
-			.vp_y = p->src_y >> 16,
-			.vp_w = p->src_w >> 16,
-			.vp_h = p->src_h >> 16,
-		};
+	scaler_config(dc, s, &scl);
 	dce110_irq_pflip_enable(hw, tg, true);
 	dce110_grph_flip_mode(hw, tg, false);
 	if (prev)
 		dce110_grph_lock(hw, tg, true); /* everything latches in one frame */
-	dce110_grph_program(hw, tg, p, sc.vp_x, sc.vp_y, sc.vp_w, sc.vp_h);
+	dce110_grph_program(hw, tg, p);
+	dce110_scl_program(hw, tg, &scl);
 	if (new_address)
 		dce110_grph_set_address(hw, tg, p->address);
 	if (prev)

@@ -60,6 +60,8 @@ struct dc_resource_pool {
 	const char *memory;		 /* "2 x 64-bit DDR3-1600" */
 	uint16_t cursor_sizes[2];	 /* square ARGB8888 cursors: 64, 128 */
 	uint32_t max_surface;		 /* widest / tallest surface, pixels */
+	uint32_t max_viewport;		 /* VIEWPORT_SIZE fields: 14 bits */
+	uint32_t max_border;		 /* EXT_OVERSCAN_* fields: 13 bits */
 	uint32_t max_pitch_px;		 /* GRPH_PITCH: 15 bits */
 	uint32_t pitch_align_bytes;	 /* linear pitch alignment */
 	uint32_t address_align;		 /* GRPH_PRIMARY_SURFACE_ADDRESS low bits */

@@ -50,6 +50,7 @@ static const struct dc_plane_format dce_formats[] = {
 	.max_dp_rate_mbps = 5400, .max_dp_lanes = 4, .ycbcr420 = false,     \
 	.dprefclk_khz = 600000, .scaler = DCE_SCALER,                       \
 	.cursor_sizes = { 64, 128 }, .max_surface = 16384,                  \
+	.max_viewport = 16383, .max_border = 8191,                          \
 	.max_pitch_px = 32767, .pitch_align_bytes = 256, .address_align = 256, \
 	.max_htotal = 16384, .max_vtotal = 16384,                           \
 	.formats = dce_formats,                                             \

@@ -63,16 +63,26 @@ static uint32_t opaque_format(uint32_t fourcc)
 	}
 }
 
+/* The whole pixels a 16.16 source rectangle covers: what the viewport holds. */
+static bool viewport_equal(const struct dc_plane *a, const struct dc_plane *b)
+{
+	return a->src_x >> 16 == b->src_x >> 16 && a->src_y >> 16 == b->src_y >> 16 &&
+	       ((uint64_t)a->src_x + a->src_w + 0xffff) >> 16 ==
+		       ((uint64_t)b->src_x + b->src_w + 0xffff) >> 16 &&
+	       ((uint64_t)a->src_y + a->src_h + 0xffff) >> 16 ==
+		       ((uint64_t)b->src_y + b->src_h + 0xffff) >> 16;
+}
+
 static bool plane_equal(const struct dc_plane *a, const struct dc_plane *b)
 {
 	if (a->enabled != b->enabled)
 		return false;
 	return !a->enabled ||
 	       (opaque_format(a->format) == opaque_format(b->format) &&
-		a->modifier == b->modifier && a->pitch == b->pitch && a->address == b->address &&
-		a->src_x == b->src_x && a->src_y == b->src_y && a->src_w == b->src_w &&
-		a->src_h == b->src_h && a->dst_x == b->dst_x && a->dst_y == b->dst_y &&
-		a->dst_w == b->dst_w && a->dst_h == b->dst_h);
+		a->modifier == b->modifier && a->width == b->width && a->height == b->height &&
+		a->pitch == b->pitch && a->address == b->address && viewport_equal(a, b) &&
+		a->dst_x == b->dst_x && a->dst_y == b->dst_y && a->dst_w == b->dst_w &&
+		a->dst_h == b->dst_h);
 }
 
 /* Shown: enabled and not entirely left of or above the active area. */
@@ -166,6 +176,33 @@ static bool find_encoders(struct dc *dc, unsigned tg, unsigned *se, unsigned *be
 	return false;
 }
 
+/*
+ * The plane's source and destination from the scaler: viewport and the
+ * active area minus the overscan borders. A viewport never programmed
+ * (size 0) leaves what dce110_grph_read reported: the surface extent,
+ * unscaled at the top left, which is what such a pipe shows.
+ */
+static void read_scaler(struct dc *dc, unsigned tg, struct dc_stream *s)
+{
+	struct dc_plane *p = &s->primary;
+	struct dce110_scl_state st;
+
+	if (!p->enabled)
+		return;
+	dce110_scl_read(dc->hw, tg, &st);
+	if (!st.vp_w || !st.vp_h || st.left + st.right >= s->mode.hdisplay ||
+	    st.top + st.bottom >= s->mode.vdisplay)
+		return;
+	p->src_x = st.vp_x << 16;
+	p->src_y = st.vp_y << 16;
+	p->src_w = st.vp_w << 16;
+	p->src_h = st.vp_h << 16;
+	p->dst_x = (int32_t)st.left;
+	p->dst_y = (int32_t)st.top;
+	p->dst_w = s->mode.hdisplay - st.left - st.right;
+	p->dst_h = s->mode.vdisplay - st.top - st.bottom;
+}
+
 static int read_stream(struct dc *dc, unsigned tg, struct dc_stream *s)
 {
 	struct dce110_be_state bst;
@@ -193,6 +230,7 @@ static int read_stream(struct dc *dc, unsigned tg, struct dc_stream *s)
 	s->blank_color = dce110_tg_blank_color(dc->hw, tg);
 	if (dce110_grph_read(dc->hw, tg, &s->primary))
 		return -ENODATA;
+	read_scaler(dc, tg, s);
 	dce110_cursor_read(dc->hw, tg, &s->cursor);
 	r->timing_generator = (int8_t)tg;
 	r->pipe = (int8_t)tg;

@@ -92,10 +92,13 @@ static int check_buffer(const struct dc *dc, const struct dc_plane *p,
 	return 0;
 }
 
-static int check_rects(const struct dc_stream *s, int index, const char *name, struct dc_error *err)
+static int check_rects(const struct dc *dc, const struct dc_stream *s, int index, const char *name,
+		       struct dc_error *err)
 {
+	const struct dc_resource_pool *pool = dc->pool;
 	const struct dc_plane *p = &s->primary;
 	char x[16], y[16], w[16], h[16];
+	uint64_t vp_w, vp_h, right, bottom, border;
 
 	if ((uint64_t)p->src_x + p->src_w > (uint64_t)p->width << 16 ||
 	    (uint64_t)p->src_y + p->src_h > (uint64_t)p->height << 16 || !p->src_w || !p->src_h) {
@@ -116,6 +119,27 @@ static int check_rects(const struct dc_stream *s, int index, const char *name, s
 				    "the %ux%u active area",
 				    name, p->dst_x, p->dst_y, p->dst_w, p->dst_h, s->mode.hdisplay,
 				    s->mode.vdisplay);
+	/* the scaler's registers: whole-pixel viewport, destination as borders */
+	vp_w = (((uint64_t)p->src_x + p->src_w + 0xffff) >> 16) - (p->src_x >> 16);
+	vp_h = (((uint64_t)p->src_y + p->src_h + 0xffff) >> 16) - (p->src_y >> 16);
+	if (vp_w > pool->max_viewport || vp_h > pool->max_viewport)
+		return dc_error_set(err, DC_ERR_PLANE_SIZE, index, PRIMARY,
+				    "%s primary plane: the source needs a %llux%llu viewport, "
+				    "VIEWPORT_SIZE holds up to %ux%u",
+				    name, (unsigned long long)vp_w, (unsigned long long)vp_h,
+				    pool->max_viewport, pool->max_viewport);
+	right = s->mode.hdisplay - (uint64_t)p->dst_x - p->dst_w;
+	bottom = s->mode.vdisplay - (uint64_t)p->dst_y - p->dst_h;
+	border = (uint64_t)p->dst_x > right ? (uint64_t)p->dst_x : right;
+	border = (uint64_t)p->dst_y > border ? (uint64_t)p->dst_y : border;
+	border = bottom > border ? bottom : border;
+	if (border > pool->max_border)
+		return dc_error_set(err, DC_ERR_PLANE_SIZE, index, PRIMARY,
+				    "%s primary plane: destination %d,%d %ux%u leaves a %llu-pixel "
+				    "border on the %ux%u active area, EXT_OVERSCAN holds up to %u",
+				    name, p->dst_x, p->dst_y, p->dst_w, p->dst_h,
+				    (unsigned long long)border, s->mode.hdisplay, s->mode.vdisplay,
+				    pool->max_border);
 	return 0;
 }
 
@@ -175,7 +199,7 @@ static int check_primary(const struct dc *dc, const struct dc_stream *s, int ind
 	if (!ret)
 		ret = check_buffer(dc, p, fmt, index, name, err);
 	if (!ret)
-		ret = check_rects(s, index, name, err);
+		ret = check_rects(dc, s, index, name, err);
 	if (ret)
 		return ret;
 	if (dc_scaler_compute(&dc->pool->scaler, p->src_x, p->src_y, p->src_w, p->src_h, p->dst_w,

@@ -47,7 +47,11 @@ bool dce110_tg_enabled(struct dc_hw *hw, unsigned tg);
 void dce110_tg_blank(struct dc_hw *hw, unsigned tg, bool blank);
 bool dce110_tg_blanked(struct dc_hw *hw, unsigned tg);
 
-/* The blank color from XRGB8888 into the 10-bit CRTC_BLANK_DATA_COLOR. */
+/*
+ * The blank color from XRGB8888 into the 10-bit CRTC_BLANK_DATA_COLOR and
+ * CRTC_OVERSCAN_COLOR: what shows while blanked and around a destination
+ * smaller than the active area.
+ */
 void dce110_tg_set_blank_color(struct dc_hw *hw, unsigned tg, uint32_t xrgb8888);
 /* CRTC_BLANK_DATA_COLOR as XRGB8888 (top 8 bits of each 10-bit component). */
 uint32_t dce110_tg_blank_color(struct dc_hw *hw, unsigned tg);
@@ -106,12 +110,12 @@ void dce110_clk_read(struct dc_hw *hw, unsigned tg, uint32_t dprefclk_khz,
 /* ---- surfaces and cursor (dce110_grph.c) ----------------------------------- */
 
 /*
- * Programs the primary surface of pipe: format, swap, pitch and the
- * viewport (vp_* in framebuffer pixels), then enables it. The address is
+ * Programs the primary surface of pipe: format, swap, pitch and its extent
+ * (GRPH_X/Y_START 0, GRPH_X/Y_END the framebuffer's width and height; the
+ * part shown is the scaler's viewport), then enables it. The address is
  * set separately. Each register is written only when it changes.
  */
-void dce110_grph_program(struct dc_hw *hw, unsigned pipe, const struct dc_plane *p, uint32_t vp_x,
-			 uint32_t vp_y, uint32_t vp_w, uint32_t vp_h);
+void dce110_grph_program(struct dc_hw *hw, unsigned pipe, const struct dc_plane *p);
 void dce110_grph_disable(struct dc_hw *hw, unsigned pipe);
 
 /* The address to scan out: high word, then the low word (which makes it pending). */
@@ -127,8 +131,10 @@ bool dce110_grph_update_pending(struct dc_hw *hw, unsigned pipe);
 
 /*
  * Reads the surface back: enabled, format (the X variant for formats whose
- * alpha the hardware ignores), pitch, size and source rectangle from the
- * viewport, address. -ENODATA for a format the registers cannot mean.
+ * alpha the hardware ignores), pitch, address, the framebuffer size from
+ * the extent, and as source rectangle that extent (the caller narrows it
+ * to the scaler's viewport). -ENODATA for a format the registers cannot
+ * mean.
  */
 int dce110_grph_read(struct dc_hw *hw, unsigned pipe, struct dc_plane *p);
 
@@ -140,6 +146,44 @@ int dce110_grph_read(struct dc_hw *hw, unsigned pipe, struct dc_plane *p);
  */
 void dce110_cursor_program(struct dc_hw *hw, unsigned pipe, const struct dc_cursor *c);
 void dce110_cursor_read(struct dc_hw *hw, unsigned pipe, struct dc_cursor *c);
+
+/* ---- scaler and line buffer (dce110_scl.c) ---------------------------------- */
+
+/* What the scaler of a pipe does, from dc_scaler_compute and the plane. */
+struct dce110_scl_config {
+	uint32_t vp_x, vp_y, vp_w, vp_h;      /* viewport, whole surface pixels */
+	uint32_t active_w, active_h;	      /* the stream's active area */
+	uint32_t dst_x, dst_y, dst_w, dst_h;  /* destination on it */
+	struct fixed31_32 h_ratio, v_ratio;   /* source / destination */
+	struct fixed31_32 h_offset, v_offset; /* source start past the viewport's, 0 .. <1 */
+	uint8_t h_taps, v_taps;		      /* 1: that direction is 1:1 */
+	uint8_t lb_bpp;			      /* line buffer depth: 30 or 24 */
+};
+
+/*
+ * Programs viewport, destination (as overscan borders), line buffer depth,
+ * and either bypass (both directions 1:1) or taps, ratios, initial phases
+ * and the filter coefficients, under SCL_UPDATE_LOCK (one V_UPDATE takes
+ * it all). Writes only what changes.
+ */
+void dce110_scl_program(struct dc_hw *hw, unsigned pipe, const struct dce110_scl_config *cfg);
+
+/* The scaler as programmed, for snapshots. */
+struct dce110_scl_state {
+	uint32_t vp_x, vp_y, vp_w, vp_h;   /* VIEWPORT_*: size 0 when never set */
+	uint32_t left, right, top, bottom; /* EXT_OVERSCAN_* */
+	bool scaling;			   /* SCL_MODE is not bypass */
+};
+void dce110_scl_read(struct dc_hw *hw, unsigned pipe, struct dce110_scl_state *st);
+
+/* ---- output formatter (dce110_fmt.c) ----------------------------------------- */
+
+/*
+ * Bit depth reduction for a display showing depth_bpc bits (6: spatial
+ * dither to 6; more: none), pixel encoding (4:2:2 packing), no clamping.
+ */
+void dce110_fmt_program(struct dc_hw *hw, unsigned pipe, unsigned depth_bpc,
+			enum dc_pixel_encoding encoding);
 
 /* ---- interrupt sources of a pipe (dce110_irq.c) ---------------------------- */
 

@@ -5,9 +5,9 @@
  * Surface formats are GRPH_DEPTH / GRPH_FORMAT pairs with the red and blue
  * crossbars swapped for the BGR orders. The primary plane is opaque: the
  * engine ignores alpha, so ARGB and XRGB program alike (and read back as
- * the X variant). The viewport is the surface rectangle the pipe fetches,
- * in GRPH_X/Y_START and GRPH_X/Y_END; the scaler that would fit it to the
- * destination rectangle is not in dcd's register map (docs/dc.md).
+ * the X variant). GRPH_X/Y_START and GRPH_X/Y_END hold the surface's
+ * extent (0,0 to its width and height), as the public driver programs
+ * them; the rectangle shown is the scaler's viewport (dce110_scl.c).
  *
  * Every register is written only when its value changes, so programming a
  * surface that did not change writes nothing. The address is the
@@ -57,8 +57,7 @@ static void set(struct dc_hw *hw, uint32_t reg, uint32_t value)
 	dc_hw_update(hw, reg, 0xffffffff, value);
 }
 
-void dce110_grph_program(struct dc_hw *hw, unsigned pipe, const struct dc_plane *p, uint32_t vp_x,
-			 uint32_t vp_y, uint32_t vp_w, uint32_t vp_h)
+void dce110_grph_program(struct dc_hw *hw, unsigned pipe, const struct dc_plane *p)
 {
 	const struct grph_format *f = format_of(p->format);
 	const uint32_t ctl_mask = GRPH_CONTROL__GRPH_DEPTH_MASK | GRPH_CONTROL__GRPH_FORMAT_MASK |
@@ -80,10 +79,10 @@ void dce110_grph_program(struct dc_hw *hw, unsigned pipe, const struct dc_plane 
 	set(hw, DCP(mmGRPH_PITCH, pipe), DC_FIELD(GRPH_PITCH, GRPH_PITCH, p->pitch / f->cpp));
 	set(hw, DCP(mmGRPH_SURFACE_OFFSET_X, pipe), 0);
 	set(hw, DCP(mmGRPH_SURFACE_OFFSET_Y, pipe), 0);
-	set(hw, DCP(mmGRPH_X_START, pipe), DC_FIELD(GRPH_X_START, GRPH_X_START, vp_x));
-	set(hw, DCP(mmGRPH_Y_START, pipe), DC_FIELD(GRPH_Y_START, GRPH_Y_START, vp_y));
-	set(hw, DCP(mmGRPH_X_END, pipe), DC_FIELD(GRPH_X_END, GRPH_X_END, vp_x + vp_w));
-	set(hw, DCP(mmGRPH_Y_END, pipe), DC_FIELD(GRPH_Y_END, GRPH_Y_END, vp_y + vp_h));
+	set(hw, DCP(mmGRPH_X_START, pipe), 0);
+	set(hw, DCP(mmGRPH_Y_START, pipe), 0);
+	set(hw, DCP(mmGRPH_X_END, pipe), DC_FIELD(GRPH_X_END, GRPH_X_END, p->width));
+	set(hw, DCP(mmGRPH_Y_END, pipe), DC_FIELD(GRPH_Y_END, GRPH_Y_END, p->height));
 	dc_hw_update(hw, DCP(mmGRPH_ENABLE, pipe), GRPH_ENABLE__GRPH_ENABLE_MASK,
 		     GRPH_ENABLE__GRPH_ENABLE_MASK);
 }
@@ -167,7 +166,6 @@ int dce110_grph_read(struct dc_hw *hw, unsigned pipe, struct dc_plane *p)
 	p->pitch = DC_FIELD_GET(dc_hw_read(hw, DCP(mmGRPH_PITCH, pipe)), GRPH_PITCH, GRPH_PITCH) *
 		   f->cpp;
 	p->address = dce110_grph_address(hw, pipe);
-	/* the framebuffer's size is not hardware state: the least that holds the viewport */
 	p->width = x1;
 	p->height = y1;
 	p->src_x = x0 << 16;

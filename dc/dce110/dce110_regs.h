@@ -3,9 +3,10 @@
  * display engine blocks that dcd programs and that sim/ models.
  *
  * The one place that defines register numbers: dc/ and sim/ both include it.
- * The blocks live in dce110_regs_crtc_dcp.h, dce110_regs_dig.h and
- * dce110_regs_hpd_ddc_aux.h, which this header includes (only include this
- * one); the offset tables and the simulator extension are here.
+ * The blocks live in dce110_regs_crtc_dcp.h, dce110_regs_dig.h,
+ * dce110_regs_hpd_ddc_aux.h and dce110_regs_scl.h, which this header
+ * includes (only include this one); the offset tables and the simulator
+ * extension are here.
  * Offsets are dword offsets (the mmFOO numbers of the public AMD register
  * headers, not byte offsets) and every field comes as REG__FIELD_MASK and
  * REG__FIELD__SHIFT so that DC_FIELD_GET/SET (dc_hw.h) work. Names are kept
@@ -54,7 +55,7 @@
 
 /* ---- Instance offset tables (add to the generic register number) ------- */
 
-/* CRTC, DCP (GRPH, CUR), FMT and LB of pipe n: 0..5 (DCE 11.0), 0..6 (DCE 10.0) */
+/* CRTC, DCP (GRPH, CUR), LB, SCL and FMT of pipe n: 0..5 (DCE 11.0), 0..6 (DCE 10.0) */
 static const uint32_t dce110_crtc_offsets[] DCE110_MAYBE_UNUSED = {
 	0x0000, 0x0200, 0x0400, 0x2600, 0x2800, 0x2a00, 0x2c00,
 };
@@ -95,6 +96,7 @@ static const uint32_t dce110_disp_int_status_offsets[] DCE110_MAYBE_UNUSED = {
 #include "dce110_regs_crtc_dcp.h"
 #include "dce110_regs_dig.h"
 #include "dce110_regs_hpd_ddc_aux.h"
+#include "dce110_regs_scl.h"
 
 // clang-format off
 

@@ -1,6 +1,7 @@
 /*
  * Registers of the pipes: CRTC (timing generator), DCCG pixel clocks,
- * DCP graphics surface (GRPH) and cursor (CUR), FMT and LB.
+ * DCP graphics surface (GRPH) and cursor (CUR). The scaler, line buffer
+ * and FMT are in dce110_regs_scl.h.
  *
  * Part of the DCE 11.0 / 10.0 register map: include dce110_regs.h, not this
  * file. Names, offsets and masks as in the public AMD headers (see there).
@@ -605,16 +606,6 @@
 #define CUR_UPDATE__CURSOR_UPDATE_LOCK__SHIFT                         0x10
 #define CUR_UPDATE__CURSOR_DISABLE_MULTIPLE_UPDATE_MASK               0x1000000
 #define CUR_UPDATE__CURSOR_DISABLE_MULTIPLE_UPDATE__SHIFT             0x18
-
-/* ---- FMT (bit depth) and LB (line buffer): listed for completeness ------- */
-
-#define mmFMT_CONTROL             0x1bee
-#define mmFMT_BIT_DEPTH_CONTROL   0x1bf2
-#define mmFMT_CLAMP_CNTL          0x1bf9
-#define mmFMT_CRC_CNTL            0x1bfa
-#define mmLB_DATA_FORMAT          0x1ac0
-#define mmLB_MEMORY_CTRL          0x1ac1
-#define mmLB_DESKTOP_HEIGHT       0x1ac3
 
 // clang-format on
 

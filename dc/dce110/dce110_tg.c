@@ -149,6 +149,8 @@ void dce110_tg_set_blank_color(struct dc_hw *hw, unsigned tg, uint32_t xrgb)
 		DC_FIELD(CRTC_BLANK_DATA_COLOR, CRTC_BLANK_DATA_COLOR_BLUE_CB, c10(xrgb & 0xff));
 
 	dc_hw_update(hw, CRTC(mmCRTC_BLANK_DATA_COLOR, tg), 0xffffffff, v);
+	/* the same field layout: the color around a smaller destination */
+	dc_hw_update(hw, CRTC(mmCRTC_OVERSCAN_COLOR, tg), 0xffffffff, v);
 }
 
 uint32_t dce110_tg_blank_color(struct dc_hw *hw, unsigned tg)

@@ -244,3 +244,16 @@ void st_crtc_program(struct dc_hw *hw, unsigned n, unsigned pll, unsigned htotal
 	dc_hw_write(hw, mmCRTC_V_SYNC_A + o, DC_FIELD(CRTC_V_SYNC_A, CRTC_V_SYNC_A_END, 5));
 	dc_hw_write(hw, mmCRTC_CONTROL + o, DC_FIELD(CRTC_CONTROL, CRTC_MASTER_EN, 1));
 }
+
+void st_grph_program(struct dc_hw *hw, uint64_t addr, uint32_t control, uint32_t swap, unsigned w,
+		     unsigned h)
+{
+	dc_hw_write(hw, mmGRPH_CONTROL, control);
+	dc_hw_write(hw, mmGRPH_SWAP_CNTL, swap);
+	dc_hw_write(hw, mmGRPH_PITCH, w);
+	dc_hw_write(hw, mmGRPH_X_END, w);
+	dc_hw_write(hw, mmGRPH_Y_END, h);
+	dc_hw_write(hw, mmGRPH_ENABLE, 1);
+	dc_hw_write(hw, mmGRPH_PRIMARY_SURFACE_ADDRESS_HIGH, (uint32_t)(addr >> 32));
+	dc_hw_write(hw, mmGRPH_PRIMARY_SURFACE_ADDRESS, (uint32_t)addr);
+}

@@ -52,6 +52,14 @@ void st_hpd_enable(struct dc_hw *hw, unsigned hpd);
 void st_pll_program(struct dc_hw *hw, unsigned pll, uint32_t ref_div, uint32_t fb_div,
 		    uint32_t frac, uint32_t post_div);
 
+/*
+ * Pipe 0 scans out a linear w x h surface at addr (mapped by the caller):
+ * GRPH_CONTROL and GRPH_SWAP_CNTL as given, pitch w, extent 0,0 .. w,h,
+ * enabled, the address latched.
+ */
+void st_grph_program(struct dc_hw *hw, uint64_t addr, uint32_t control, uint32_t swap, unsigned w,
+		     unsigned h);
+
 /* Programs CRTC n for a timing (totals and blanking), clocked by PLL pll,
  * and enables it. V_BLANK_START = vactive, V_BLANK_END = 0 etc. */
 void st_crtc_program(struct dc_hw *hw, unsigned n, unsigned pll, unsigned htotal, unsigned hactive,

@@ -429,6 +429,7 @@ static void commit_on_b_while_a_flips(void **state)
 			    dc_current_state(t->dc)->streams[1].res.timing_generator) > 0);
 	assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_CRTC, (int)tg), 0);
 	assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_DCP, (int)tg), 0);
+	assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_SCL, (int)tg), 0);
 	assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_DCCG, (int)tg), 0);
 	assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_DIG, a->res.stream_encoder), 0);
 	assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_DIG, a->res.link_encoder), 0);

@@ -177,6 +177,37 @@ static void test_rectangles(void **state)
 	p->dst_w = 1024;
 	p->dst_h = 768;
 	ok(state);
+	/* a 16384-pixel framebuffer scanned whole needs a viewport the registers cannot hold */
+	set_fb(p, 16384, 2160);
+	p->dst_x = p->dst_y = 0;
+	p->dst_w = 3840;
+	p->dst_h = 2160;
+	expect(state, -EINVAL, DC_ERR_PLANE_SIZE, 0,
+	       "DP-1 primary plane: the source needs a 16384x2160 viewport, VIEWPORT_SIZE holds "
+	       "up to 16383x16383");
+	p->src_w = 16383 << 16; /* 4.27:1 then: the scaler's turn */
+	expect(state, -ERANGE, DC_ERR_SCALER, 0, NULL);
+}
+
+/* On an active area over 8191 pixels wide, a narrow destination leaves too wide a border. */
+static void test_destination_borders(void **state)
+{
+	struct fixture *fx = *state;
+	struct dc_stream *s = &fx->st.streams[0];
+	struct dc_plane *p = primary(state);
+	struct drm_mode_modeinfo m;
+
+	dct_mode_cvt(&m, 8400, 200, 30, DC_CVT_RB_V1);
+	dct_stream(s, 0, &m);
+	p->dst_w = 8400;
+	ok(state);
+	set_fb(p, 200, 200);
+	p->dst_w = 200;
+	expect(state, -EINVAL, DC_ERR_PLANE_SIZE, 0,
+	       "DP-1 primary plane: destination 0,0 200x200 leaves a 8200-pixel border on the "
+	       "8400x200 active area, EXT_OVERSCAN holds up to 8191");
+	p->dst_x = 4000; /* 4000 left, 4200 right */
+	ok(state);
 }
 
 static void test_scaling_limits(void **state)
@@ -288,6 +319,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_formats, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_buffer_size_pitch_alignment, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rectangles, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_destination_borders, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_scaling_limits, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cursor, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_dispclk, setup, teardown),

@@ -28,14 +28,7 @@ static struct sim *setup(void *surface, size_t size, uint32_t control, uint32_t 
 	struct dc_hw *hw = sim_hw(sim);
 
 	assert_int_equal(sim_map_memory(sim, ADDR, surface, size), 0);
-	dc_hw_write(hw, mmGRPH_CONTROL, control);
-	dc_hw_write(hw, mmGRPH_SWAP_CNTL, swap);
-	dc_hw_write(hw, mmGRPH_PITCH, W);
-	dc_hw_write(hw, mmGRPH_X_END, W);
-	dc_hw_write(hw, mmGRPH_Y_END, H);
-	dc_hw_write(hw, mmGRPH_ENABLE, 1);
-	dc_hw_write(hw, mmGRPH_PRIMARY_SURFACE_ADDRESS_HIGH, (uint32_t)(ADDR >> 32));
-	dc_hw_write(hw, mmGRPH_PRIMARY_SURFACE_ADDRESS, (uint32_t)ADDR);
+	st_grph_program(hw, ADDR, control, swap, W, H);
 	st_pll_program(hw, 0, 1, 44, 0, 8);
 	st_crtc_program(hw, 0, 0, 80, W, 60, H);
 	return sim;
