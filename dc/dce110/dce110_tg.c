@@ -162,28 +162,51 @@ uint32_t dce110_tg_blank_color(struct dc_hw *hw, unsigned tg)
 	       DC_FIELD_GET(v, CRTC_BLANK_DATA_COLOR, CRTC_BLANK_DATA_COLOR_BLUE_CB) >> 2;
 }
 
+/*
+ * The position is sampled somewhere between t0 and t1, so the midpoint is
+ * off by at most half the window. A window longer than this (the thread was
+ * preempted, or an interrupt came, between the clock and the register) makes
+ * the time worthless for timestamps, so the read is repeated; the tightest
+ * window seen is kept if none is this short.
+ */
+#define POSITION_MAX_WINDOW_NS 10000
+#define POSITION_TRIES	       8
+
 void dce110_tg_position(struct dc_hw *hw, unsigned tg, struct dce110_tg_position *p)
 {
-	uint32_t f1, f2, pos = 0;
-	uint64_t t0, t1;
+	uint64_t best = UINT64_MAX;
+	uint32_t f1, f2;
 
 	f2 = DC_FIELD_GET(dc_hw_read(hw, CRTC(mmCRTC_STATUS_FRAME_COUNT, tg)),
 			  CRTC_STATUS_FRAME_COUNT, CRTC_FRAME_COUNT);
-	/* a frame boundary between the counter and the position: read again */
-	for (int tries = 0; tries < 3; tries++) {
+	for (int tries = 0; tries < POSITION_TRIES && best > POSITION_MAX_WINDOW_NS; tries++) {
+		uint64_t t0, t1;
+		uint32_t pos;
+
 		f1 = f2;
 		t0 = dc_hw_now_ns(hw);
 		pos = dc_hw_read(hw, CRTC(mmCRTC_STATUS_POSITION, tg));
 		t1 = dc_hw_now_ns(hw);
 		f2 = DC_FIELD_GET(dc_hw_read(hw, CRTC(mmCRTC_STATUS_FRAME_COUNT, tg)),
 				  CRTC_STATUS_FRAME_COUNT, CRTC_FRAME_COUNT);
-		if (f1 == f2)
-			break;
+		/* a frame boundary between the counter and the position: read again */
+		if (f1 != f2 || (best != UINT64_MAX && t1 - t0 >= best))
+			continue;
+		best = t1 - t0;
+		p->frame = f2;
+		p->v = DC_FIELD_GET(pos, CRTC_STATUS_POSITION, CRTC_VERT_COUNT);
+		p->h = DC_FIELD_GET(pos, CRTC_STATUS_POSITION, CRTC_HORZ_COUNT);
+		p->t_ns = t0 + (t1 - t0) / 2;
 	}
-	p->frame = f2;
-	p->v = DC_FIELD_GET(pos, CRTC_STATUS_POSITION, CRTC_VERT_COUNT);
-	p->h = DC_FIELD_GET(pos, CRTC_STATUS_POSITION, CRTC_HORZ_COUNT);
-	p->t_ns = t0 + (t1 - t0) / 2;
+	if (best == UINT64_MAX) {
+		/* the counter moved on every try: a CRTC this fast is not real */
+		uint32_t pos = dc_hw_read(hw, CRTC(mmCRTC_STATUS_POSITION, tg));
+
+		p->t_ns = dc_hw_now_ns(hw);
+		p->frame = f2;
+		p->v = DC_FIELD_GET(pos, CRTC_STATUS_POSITION, CRTC_VERT_COUNT);
+		p->h = DC_FIELD_GET(pos, CRTC_STATUS_POSITION, CRTC_HORZ_COUNT);
+	}
 	p->running = dc_hw_read(hw, CRTC(mmCRTC_CONTROL, tg)) &
 		     CRTC_CONTROL__CRTC_CURRENT_MASTER_EN_STATE_MASK;
 }
