@@ -7,6 +7,8 @@
 #include "sim.h"
 
 #define admin_error(err, status, reason, ...) dcp_error_set(err, status, reason, 0, __VA_ARGS__)
+/* The largest EDID the simulator serves: 32 blocks (docs/scenarios.md). */
+#define SIM_PLUG_EDID_MAX		      4096u
 
 unsigned dcd_admin_link_count(const struct dcd *dcd)
 {
@@ -244,6 +246,21 @@ int dcd_admin_sim_plug(struct dcd *dcd, const char *connector, const char *displ
 	return sim_result(r, "plug", connector, err);
 }
 
+int dcd_admin_sim_plug_edid(struct dcd *dcd, const char *connector, const uint8_t *edid,
+			    size_t size, struct dcp_error *err)
+{
+	int conn = sim_connector(dcd, connector, err);
+
+	if (conn < 0)
+		return conn;
+	if (!size || size % 128 || size > SIM_PLUG_EDID_MAX)
+		return admin_error(err, -EINVAL, DCP_REASON_ARGUMENT,
+				   "plug %s: an EDID of %zu bytes (a multiple of 128 up to %u)",
+				   connector, size, SIM_PLUG_EDID_MAX);
+	return sim_result(sim_plug(dcd->backend.sim, (unsigned)conn, edid, size), "plug", connector,
+			  err);
+}
+
 int dcd_admin_sim_unplug(struct dcd *dcd, const char *connector, struct dcp_error *err)
 {
 	int conn = sim_connector(dcd, connector, err);
@@ -273,7 +290,7 @@ int dcd_admin_sim_link_loss(struct dcd *dcd, const char *connector, struct dcp_e
 			  connector, err);
 }
 
-int dcd_admin_sim_screenshot(struct dcd *dcd, unsigned link, const char *path,
+int dcd_admin_sim_screenshot(struct dcd *dcd, unsigned link, const char *path, uint32_t *crc,
 			     struct dcp_error *err)
 {
 	const struct dc_stream *s;
@@ -289,6 +306,6 @@ int dcd_admin_sim_screenshot(struct dcd *dcd, unsigned link, const char *path,
 	if (!s || s->res.timing_generator < 0)
 		return admin_error(err, -ENOENT, DCP_REASON_NO_STREAM, "%s shows nothing",
 				   dc_link_name(dcd->dc, link));
-	r = sim_capture_png(dcd->backend.sim, (unsigned)s->res.timing_generator, path);
+	r = sim_capture_png_crc(dcd->backend.sim, (unsigned)s->res.timing_generator, path, crc);
 	return sim_result(r, "screenshot to", path, err);
 }

@@ -16,6 +16,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "dbus.h"
 #include "dc_vfio.h"
 #include "dcd.h"
 #include "sim.h"
@@ -171,6 +172,7 @@ void dcd_process(struct dcd *dcd)
 		for (unsigned i = 0; i < dcd->link_count; i++)
 			dcd_output_update_vblank(dcd, &dcd->outputs[i]);
 	}
+	dcd_dbus_flush(dcd);
 	dcd_update_deadline(dcd);
 }
 
@@ -384,6 +386,9 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 		dcd->outputs[i].need_idle = !(adopted & (1u << i));
 	dcd->work = true;
 	dcd_process(dcd);
+	r = dcd_dbus_start(dcd);
+	if (r < 0)
+		goto fail;
 	*out = dcd;
 	return 0;
 fail:
@@ -417,6 +422,7 @@ void dcd_free(struct dcd *dcd)
 	for (unsigned i = 0; i < dcd->link_count; i++)
 		dcd->outputs[i].need_idle = false;
 	dcd_client_reap(dcd);
+	dcd_dbus_stop(dcd);
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		struct dcd_output *o = &dcd->outputs[i];
 

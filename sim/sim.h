@@ -206,6 +206,8 @@ int sim_capture_crc(struct sim *sim, unsigned pipe, uint32_t *crc);
 
 /* The same frame as an 8-bit RGB PNG file. */
 int sim_capture_png(struct sim *sim, unsigned pipe, const char *path);
+/* The PNG file and (crc not NULL) the CRC-32 of sim_capture_crc, of one and the same frame. */
+int sim_capture_png_crc(struct sim *sim, unsigned pipe, const char *path, uint32_t *crc);
 
 /* One scanned-out frame in the history of a pipe. */
 struct sim_frame {

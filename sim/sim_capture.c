@@ -318,16 +318,11 @@ int sim_capture_rgb(struct sim *sim, unsigned pipe, uint8_t **out, unsigned *wid
 	return 0;
 }
 
-int sim_capture_crc(struct sim *sim, unsigned pipe, uint32_t *crc)
+static uint32_t crc32_of(const uint8_t *bytes, size_t len)
 {
 	uint32_t table[256];
-	uint8_t *rgb;
-	unsigned w, h;
 	uint32_t c = 0xffffffffu;
-	int r = sim_capture_rgb(sim, pipe, &rgb, &w, &h);
 
-	if (r < 0)
-		return r;
 	for (uint32_t i = 0; i < 256; i++) {
 		uint32_t v = i;
 
@@ -335,9 +330,20 @@ int sim_capture_crc(struct sim *sim, unsigned pipe, uint32_t *crc)
 			v = v & 1 ? 0xedb88320u ^ (v >> 1) : v >> 1;
 		table[i] = v;
 	}
-	for (size_t i = 0; i < (size_t)w * h * 3; i++)
-		c = table[(c ^ rgb[i]) & 0xff] ^ (c >> 8);
-	*crc = ~c;
+	for (size_t i = 0; i < len; i++)
+		c = table[(c ^ bytes[i]) & 0xff] ^ (c >> 8);
+	return ~c;
+}
+
+int sim_capture_crc(struct sim *sim, unsigned pipe, uint32_t *crc)
+{
+	uint8_t *rgb;
+	unsigned w, h;
+	int r = sim_capture_rgb(sim, pipe, &rgb, &w, &h);
+
+	if (r < 0)
+		return r;
+	*crc = crc32_of(rgb, (size_t)w * h * 3);
 	free(rgb);
 	return 0;
 }
@@ -366,7 +372,7 @@ static int write_png(FILE *f, const uint8_t *rgb, unsigned w, unsigned h)
 	return 0;
 }
 
-int sim_capture_png(struct sim *sim, unsigned pipe, const char *path)
+int sim_capture_png_crc(struct sim *sim, unsigned pipe, const char *path, uint32_t *crc)
 {
 	uint8_t *rgb;
 	unsigned w, h;
@@ -384,6 +390,13 @@ int sim_capture_png(struct sim *sim, unsigned pipe, const char *path)
 	r = write_png(f, rgb, w, h);
 	if (fclose(f) != 0 && r == 0)
 		r = -errno;
+	if (r == 0 && crc)
+		*crc = crc32_of(rgb, (size_t)w * h * 3);
 	free(rgb);
 	return r;
+}
+
+int sim_capture_png(struct sim *sim, unsigned pipe, const char *path)
+{
+	return sim_capture_png_crc(sim, pipe, path, NULL);
 }
