@@ -30,8 +30,8 @@ static int read_option(sd_bus_message *m, const char *link, const char *key, cha
 	if (r < 0)
 		return r;
 	if (!contents || strcmp(contents, want))
-		return dcd_dbus_error(e, -EINVAL, "%s: option \"%s\" is of type %s, not %s", link,
-				      key, want, contents ? contents : "?");
+		return dcd_dbus_error(e, -EINVAL, "%s: option \"%s\" must be of type %s, not %s",
+				      link, key, want, contents ? contents : "?");
 	return sd_bus_message_read(m, "v", want, value);
 }
 
