@@ -83,6 +83,8 @@ int dcd_admin_sim_irq(struct dcd *dcd, const char *connector, uint8_t vector,
 		      struct dcp_error *err);
 /* A DP sink loses the link (and signals it with IRQ_HPD). */
 int dcd_admin_sim_link_loss(struct dcd *dcd, const char *connector, struct dcp_error *err);
+/* The simulated pipe (timing generator) that scans out link, or -ENOENT when it shows nothing. */
+int dcd_admin_sim_pipe(struct dcd *dcd, unsigned link, struct dcp_error *err);
 /*
  * What the link shows, as a PNG file, and (crc not NULL) the CRC-32 of its
  * RGB bytes (sim_capture_crc) of the same frame; -ENOENT when it shows nothing.

@@ -104,6 +104,7 @@ static int connect_bus(struct dcd_dbus *d);
 static void drop_bus(struct dcd_dbus *d)
 {
 	dcd_dbus_admin_drop_pending(d);
+	dcd_dbus_screenshot_drop_all(d);
 	if (d->bus) {
 		sd_bus_detach_event(d->bus);
 		sd_bus_flush_close_unref(d->bus);

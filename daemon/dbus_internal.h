@@ -64,6 +64,7 @@ typedef int (*dcd_dbus_admin_fn)(sd_bus_message *m, struct dcd_dbus *d,
 				 const struct dcd_dbus_caller *caller, sd_bus_error *e);
 
 struct dcd_dbus_pending;
+struct dcd_dbus_shot;
 
 struct dcd_dbus {
 	struct dcd *dcd;
@@ -76,6 +77,7 @@ struct dcd_dbus {
 	bool dirty; /* some link is dirty */
 	uint32_t sent_clients, sent_leases;
 	struct dcd_dbus_pending *pending; /* admin calls waiting for the caller's credentials */
+	struct dcd_dbus_shot *shots;	  /* screenshots being taken */
 };
 
 extern const sd_bus_vtable dcd_dbus_manager_vtable[];
@@ -107,6 +109,12 @@ void dcd_dbus_link_props(struct dcd *dcd, unsigned link, struct dcd_dbus_link_pr
 const char *dcd_dbus_signal_name(int signal);
 /* Refresh in mHz of the stream on link, and its size; false when off. */
 bool dcd_dbus_current_mode(struct dcd *dcd, unsigned link, uint32_t mode[3]);
+
+/* dbus_screenshot.c: answers m with the PNG of link once a child process made it (>= 0). */
+int dcd_dbus_screenshot_start(sd_bus_message *m, struct dcd_dbus *d, const char *name,
+			      unsigned link, sd_bus_error *e);
+/* Kills and reaps the screenshot processes still running; their calls get no answer. */
+void dcd_dbus_screenshot_drop_all(struct dcd_dbus *d);
 
 /* dbus_manager.c: replies with one "ay" */
 int dcd_dbus_reply_bytes(sd_bus_message *m, const void *bytes, size_t size);

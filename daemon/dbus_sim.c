@@ -8,9 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "admin.h"
 #include "dbus_internal.h"
@@ -124,65 +121,15 @@ static int drop_link(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbu
 	return sd_bus_reply_method_return(m, "");
 }
 
-/* The bytes of a file descriptor from its start. */
-static int read_all(int fd, uint8_t **data, size_t *size)
-{
-	struct stat st;
-	uint8_t *buf;
-
-	if (fstat(fd, &st) < 0)
-		return -errno;
-	buf = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!buf)
-		return -ENOMEM;
-	if (pread(fd, buf, (size_t)st.st_size, 0) != st.st_size) {
-		free(buf);
-		return -EIO;
-	}
-	*data = buf;
-	*size = (size_t)st.st_size;
-	return 0;
-}
-
 static int screenshot(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,
 		      sd_bus_error *e)
 {
-	struct dcp_error err = { 0 };
-	sd_bus_message *reply = NULL;
 	const char *name;
-	char path[64];
-	uint8_t *png = NULL;
-	size_t size = 0;
-	uint32_t crc = 0;
-	int fd, r, link = sim_link(m, d, &name, e);
+	int link = sim_link(m, d, &name, e);
 
 	if (link < 0)
 		return link;
-	/* The PNG goes into memory, never onto a file system. */
-	fd = memfd_create("dcd-screenshot", MFD_CLOEXEC);
-	if (fd < 0)
-		return dcd_dbus_error(e, -errno, "screenshot of %s: memfd: %s", name,
-				      strerror(errno));
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	r = dcd_admin_sim_screenshot(d->dcd, (unsigned)link, path, &crc, &err);
-	if (r < 0) {
-		close(fd);
-		return dcd_dbus_error_dcp(e, &err);
-	}
-	r = read_all(fd, &png, &size);
-	close(fd);
-	if (r < 0)
-		return dcd_dbus_error(e, r, "screenshot of %s: %s", name, strerror(-r));
-	r = sd_bus_message_new_method_return(m, &reply);
-	if (r >= 0)
-		r = sd_bus_message_append_array(reply, 'y', png, size);
-	if (r >= 0)
-		r = sd_bus_message_append(reply, "u", crc);
-	if (r >= 0)
-		r = sd_bus_send(NULL, reply, NULL);
-	sd_bus_message_unref(reply);
-	free(png);
-	return r;
+	return dcd_dbus_screenshot_start(m, d, name, (unsigned)link, e);
 }
 
 static int method_plug(sd_bus_message *m, void *data, sd_bus_error *e)

@@ -272,15 +272,16 @@ static void active_size(struct sim *sim, unsigned pipe, unsigned *w, unsigned *h
 	*h = vs > ve ? vs - ve : 0;
 }
 
-int sim_capture_rgb(struct sim *sim, unsigned pipe, uint8_t **out, unsigned *width,
-		    unsigned *height)
+static int capture_rgb(struct sim *sim, unsigned pipe, bool sync, uint8_t **out, unsigned *width,
+		       unsigned *height)
 {
 	unsigned w, h;
 	uint8_t *rgb;
 
 	if (pipe >= sim->st->npipes)
 		return -EINVAL;
-	sim_sync(sim);
+	if (sync)
+		sim_sync(sim);
 	active_size(sim, pipe, &w, &h);
 	if (!w || !h)
 		return -ENODATA;
@@ -316,6 +317,12 @@ int sim_capture_rgb(struct sim *sim, unsigned pipe, uint8_t **out, unsigned *wid
 	*width = w;
 	*height = h;
 	return 0;
+}
+
+int sim_capture_rgb(struct sim *sim, unsigned pipe, uint8_t **out, unsigned *width,
+		    unsigned *height)
+{
+	return capture_rgb(sim, pipe, true, out, width, height);
 }
 
 static uint32_t crc32_of(const uint8_t *bytes, size_t len)
@@ -372,12 +379,12 @@ static int write_png(FILE *f, const uint8_t *rgb, unsigned w, unsigned h)
 	return 0;
 }
 
-int sim_capture_png_crc(struct sim *sim, unsigned pipe, const char *path, uint32_t *crc)
+static int capture_png(struct sim *sim, unsigned pipe, bool sync, const char *path, uint32_t *crc)
 {
 	uint8_t *rgb;
 	unsigned w, h;
 	FILE *f;
-	int r = sim_capture_rgb(sim, pipe, &rgb, &w, &h);
+	int r = capture_rgb(sim, pipe, sync, &rgb, &w, &h);
 
 	if (r < 0)
 		return r;
@@ -396,7 +403,17 @@ int sim_capture_png_crc(struct sim *sim, unsigned pipe, const char *path, uint32
 	return r;
 }
 
+int sim_capture_png_crc(struct sim *sim, unsigned pipe, const char *path, uint32_t *crc)
+{
+	return capture_png(sim, pipe, true, path, crc);
+}
+
+int sim_capture_png_unsynced(struct sim *sim, unsigned pipe, const char *path, uint32_t *crc)
+{
+	return capture_png(sim, pipe, false, path, crc);
+}
+
 int sim_capture_png(struct sim *sim, unsigned pipe, const char *path)
 {
-	return sim_capture_png_crc(sim, pipe, path, NULL);
+	return capture_png(sim, pipe, true, path, NULL);
 }
