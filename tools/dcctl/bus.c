@@ -43,12 +43,15 @@ int dcctl_connect(struct dcctl *ctx)
 	if (ctx->bus)
 		return 0;
 	r = open_bus(kind, &ctx->bus);
-	/* Not chosen: the system bus, unless dcd is only on the session bus (a test, a demo). */
+	/*
+	 * Not chosen: the system bus, unless dcd is only on the session bus (a
+	 * test, the demo) or there is no system bus to ask.
+	 */
 	if (ctx->bus_kind == DCCTL_BUS_AUTO && getenv("DBUS_SESSION_BUS_ADDRESS") &&
 	    (r < 0 || !dcd_there(ctx->bus))) {
 		sd_bus *session = NULL;
 
-		if (open_bus(DCCTL_BUS_SESSION, &session) >= 0 && dcd_there(session)) {
+		if (open_bus(DCCTL_BUS_SESSION, &session) >= 0 && (r < 0 || dcd_there(session))) {
 			sd_bus_flush_close_unref(ctx->bus);
 			ctx->bus = session;
 			kind = DCCTL_BUS_SESSION;
