@@ -81,6 +81,23 @@ int dcd_dbus_error_dcp(sd_bus_error *e, const struct dcp_error *err)
 	return dcd_dbus_error(e, err->status, "%s", strerror(-err->status));
 }
 
+int dcd_dbus_reply_status(sd_bus_message *m, int r, const struct dcp_error *err, sd_bus_error *e)
+{
+	if (r < 0)
+		return dcd_dbus_error_dcp(e, err);
+	return sd_bus_reply_method_return(m, "");
+}
+
+int dcd_dbus_send_reply(sd_bus_message *reply, int r)
+{
+	if (r >= 0)
+		r = sd_bus_message_close_container(reply);
+	if (r >= 0)
+		r = sd_bus_send(NULL, reply, NULL);
+	sd_bus_message_unref(reply);
+	return r;
+}
+
 int dcd_dbus_link_arg(struct dcd_dbus *d, const char *name, sd_bus_error *e)
 {
 	struct dcd *dcd = d->dcd;

@@ -186,10 +186,8 @@ static int revoke_lease(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_
 		snprintf(text, sizeof(text), "revoked by %s: %s", caller->label, reason);
 	else
 		snprintf(text, sizeof(text), "revoked by %s through D-Bus", caller->label);
-	r = dcd_admin_revoke(d->dcd, id, DCP_REVOKE_ADMIN, text, &err);
-	if (r < 0)
-		return dcd_dbus_error_dcp(e, &err);
-	return sd_bus_reply_method_return(m, "");
+	return dcd_dbus_reply_status(m, dcd_admin_revoke(d->dcd, id, DCP_REVOKE_ADMIN, text, &err),
+				     &err, e);
 }
 
 int dcd_dbus_method_revoke_lease(sd_bus_message *m, void *data, sd_bus_error *e)

@@ -164,10 +164,7 @@ static int validate(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus
 
 	if (r < 0)
 		return r;
-	r = dcd_admin_validate(d->dcd, &cfg, &err);
-	if (r < 0)
-		return dcd_dbus_error_dcp(e, &err);
-	return sd_bus_reply_method_return(m, "");
+	return dcd_dbus_reply_status(m, dcd_admin_validate(d->dcd, &cfg, &err), &err, e);
 }
 
 static int commit(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,
@@ -181,10 +178,7 @@ static int commit(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_c
 	if (r < 0)
 		return r;
 	snprintf(who, sizeof(who), "admin %s through D-Bus", caller->label);
-	r = dcd_admin_commit(d->dcd, &cfg, who, &err);
-	if (r < 0)
-		return dcd_dbus_error_dcp(e, &err);
-	return sd_bus_reply_method_return(m, "");
+	return dcd_dbus_reply_status(m, dcd_admin_commit(d->dcd, &cfg, who, &err), &err, e);
 }
 
 int dcd_dbus_method_validate(sd_bus_message *m, void *data, sd_bus_error *e)

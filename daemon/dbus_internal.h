@@ -89,6 +89,11 @@ int dcd_dbus_error(sd_bus_error *e, int status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The same for a struct dcp_error the admin functions filled. */
 int dcd_dbus_error_dcp(sd_bus_error *e, const struct dcp_error *err);
+/* The empty reply of a method that worked (r >= 0), or e from err; returns r for a failure. */
+int dcd_dbus_reply_status(sd_bus_message *m, int r, const struct dcp_error *err, sd_bus_error *e);
+/* Closes reply's outer container, sends and frees it (r < 0: only frees); returns r or the error.
+ */
+int dcd_dbus_send_reply(sd_bus_message *reply, int r);
 /* The link named name, or -ENOENT with NotFound in e. */
 int dcd_dbus_link_arg(struct dcd_dbus *d, const char *name, sd_bus_error *e);
 
@@ -105,8 +110,6 @@ void dcd_dbus_admin_drop_pending(struct dcd_dbus *d);
 
 /* dbus_link.c: the properties of a link now. */
 void dcd_dbus_link_props(struct dcd *dcd, unsigned link, struct dcd_dbus_link_props *out);
-/* "none", "DP", "eDP", "HDMI", "DVI single link", "DVI dual link" */
-const char *dcd_dbus_signal_name(int signal);
 /* Refresh in mHz of the stream on link, and its size; false when off. */
 bool dcd_dbus_current_mode(struct dcd *dcd, unsigned link, uint32_t mode[3]);
 

@@ -11,24 +11,6 @@
 #include "dbus_internal.h"
 #include "dc_modes.h"
 
-const char *dcd_dbus_signal_name(int signal)
-{
-	switch (signal) {
-	case DC_SIGNAL_DP:
-		return "DP";
-	case DC_SIGNAL_EDP:
-		return "eDP";
-	case DC_SIGNAL_HDMI:
-		return "HDMI";
-	case DC_SIGNAL_DVI_SINGLE:
-		return "DVI single link";
-	case DC_SIGNAL_DVI_DUAL:
-		return "DVI dual link";
-	default:
-		return "none";
-	}
-}
-
 bool dcd_dbus_current_mode(struct dcd *dcd, unsigned link, uint32_t mode[3])
 {
 	const struct dc_stream *s = dcd->backend.lost ? NULL : dcd_current_stream(dcd, link);
@@ -54,7 +36,7 @@ void dcd_dbus_link_props(struct dcd *dcd, unsigned link, struct dcd_dbus_link_pr
 	out->connected = dcd->outputs[link].connection == DCP_CONNECTED;
 	if (!dcd->backend.lost)
 		dc_link_get_status(dcd->dc, link, &st);
-	out->signal = dcd_dbus_signal_name(out->connected ? (int)st.signal : DC_SIGNAL_NONE);
+	out->signal = dc_signal_name(out->connected ? st.signal : DC_SIGNAL_NONE);
 	out->lease = lease ? lease->id : 0;
 	dcd_sink_info(dcd, link, &sink);
 	memcpy(out->manufacturer, sink.vendor, sizeof(out->manufacturer));

@@ -50,12 +50,7 @@ static int list_links(sd_bus_message *m, void *data, sd_bus_error *e)
 	for (unsigned i = 0; r >= 0 && i < d->dcd->link_count; i++)
 		r = sd_bus_message_append(reply, "(so)", dc_link_name(d->dcd->dc, i),
 					  d->links[i].path);
-	if (r >= 0)
-		r = sd_bus_message_close_container(reply);
-	if (r >= 0)
-		r = sd_bus_send(NULL, reply, NULL);
-	sd_bus_message_unref(reply);
-	return r;
+	return dcd_dbus_send_reply(reply, r);
 }
 
 /* Reads the link name argument: its index, or NotFound. */
@@ -120,12 +115,7 @@ static int get_modes(sd_bus_message *m, void *data, sd_bus_error *e)
 					  (uint32_t)mi->vsync_end, (uint32_t)mi->vtotal, mi->flags,
 					  (mi->type & DRM_MODE_TYPE_PREFERRED) != 0);
 	}
-	if (r >= 0)
-		r = sd_bus_message_close_container(reply);
-	if (r >= 0)
-		r = sd_bus_send(NULL, reply, NULL);
-	sd_bus_message_unref(reply);
-	return r;
+	return dcd_dbus_send_reply(reply, r);
 }
 
 static int list_leases(sd_bus_message *m, void *data, sd_bus_error *e)
@@ -161,13 +151,8 @@ static int list_leases(sd_bus_message *m, void *data, sd_bus_error *e)
 		if (r >= 0)
 			r = sd_bus_message_close_container(reply);
 	}
-	if (r >= 0)
-		r = sd_bus_message_close_container(reply);
-	if (r >= 0)
-		r = sd_bus_send(NULL, reply, NULL);
-	sd_bus_message_unref(reply);
 	free(leases);
-	return r;
+	return dcd_dbus_send_reply(reply, r);
 }
 
 // clang-format off

@@ -65,14 +65,15 @@ static int plug(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_cal
 		r = dcd_admin_sim_plug(d->dcd, name, description[0] ? description : NULL, &err);
 	if (r == -ENODATA && !size && !description[0])
 		r = dcd_admin_sim_plug(d->dcd, name, builtin_display, &err);
-	if (r < 0)
-		return dcd_dbus_error_dcp(e, &err);
-	log_notice("D-Bus: %s plugged a display into %s", caller->label, name);
-	return sd_bus_reply_method_return(m, "");
+	if (r >= 0)
+		log_notice("D-Bus: %s plugged a display into %s", caller->label, name);
+	return dcd_dbus_reply_status(m, r, &err, e);
 }
 
-static int unplug(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,
-		  sd_bus_error *e)
+/* Unplug and DropLink: a link, an admin function, a log line. */
+static int sim_named(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,
+		     sd_bus_error *e, int (*fn)(struct dcd *, const char *, struct dcp_error *),
+		     const char *done)
 {
 	struct dcp_error err = { 0 };
 	const char *name;
@@ -80,11 +81,22 @@ static int unplug(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_c
 
 	if (r < 0)
 		return r;
-	r = dcd_admin_sim_unplug(d->dcd, name, &err);
-	if (r < 0)
-		return dcd_dbus_error_dcp(e, &err);
-	log_notice("D-Bus: %s unplugged %s", caller->label, name);
-	return sd_bus_reply_method_return(m, "");
+	r = fn(d->dcd, name, &err);
+	if (r >= 0)
+		log_notice("D-Bus: %s %s %s", caller->label, done, name);
+	return dcd_dbus_reply_status(m, r, &err, e);
+}
+
+static int unplug(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,
+		  sd_bus_error *e)
+{
+	return sim_named(m, d, caller, e, dcd_admin_sim_unplug, "unplugged");
+}
+
+static int drop_link(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,
+		     sd_bus_error *e)
+{
+	return sim_named(m, d, caller, e, dcd_admin_sim_link_loss, "dropped the link of");
 }
 
 static int pulse_irq(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,
@@ -99,26 +111,7 @@ static int pulse_irq(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbu
 		r = sd_bus_message_read(m, "y", &vector);
 	if (r < 0)
 		return r;
-	r = dcd_admin_sim_irq(d->dcd, name, vector, &err);
-	if (r < 0)
-		return dcd_dbus_error_dcp(e, &err);
-	return sd_bus_reply_method_return(m, "");
-}
-
-static int drop_link(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,
-		     sd_bus_error *e)
-{
-	struct dcp_error err = { 0 };
-	const char *name;
-	int r = sim_link(m, d, &name, e);
-
-	if (r < 0)
-		return r;
-	r = dcd_admin_sim_link_loss(d->dcd, name, &err);
-	if (r < 0)
-		return dcd_dbus_error_dcp(e, &err);
-	log_notice("D-Bus: %s dropped the link of %s", caller->label, name);
-	return sd_bus_reply_method_return(m, "");
+	return dcd_dbus_reply_status(m, dcd_admin_sim_irq(d->dcd, name, vector, &err), &err, e);
 }
 
 static int screenshot(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,

@@ -173,10 +173,5 @@ int dcd_dbus_method_get_link_status(sd_bus_message *m, void *data, sd_bus_error 
 		r = entry(reply, "hdmi_scrambling", "b", s && st.hdmi_scrambling);
 	if (r >= 0 && s)
 		r = resource_entries(reply, s);
-	if (r >= 0)
-		r = sd_bus_message_close_container(reply);
-	if (r >= 0)
-		r = sd_bus_send(NULL, reply, NULL);
-	sd_bus_message_unref(reply);
-	return r;
+	return dcd_dbus_send_reply(reply, r);
 }

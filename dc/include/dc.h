@@ -228,6 +228,8 @@ struct dc_link_status {
 };
 
 int dc_link_get_status(const struct dc *dc, unsigned link, struct dc_link_status *out);
+/* "none", "DP", "eDP", "HDMI", "single-link DVI", "dual-link DVI" (logs, D-Bus). */
+const char *dc_signal_name(enum dc_signal signal);
 
 /* Native DPCD access over the link's AUX channel (DP and eDP links). */
 int dc_read_dpcd(struct dc *dc, unsigned link, uint32_t address, void *buf, size_t size);

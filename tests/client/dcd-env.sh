@@ -39,12 +39,21 @@ start_dcd() {
 	$rt_dcd "$DCD" --sim --socket "$sock" --state-dir "$statedir" --bus none "$@" \
 		>>"$tmp/dcd.log" 2>&1 &
 	dcd_pid=$!
+	await_start "$dcd_pid" dcd "$tmp/dcd.log" "$tmp/links" "$TOPOLOGY" "$sock"
+}
+
+# await_start PID WHAT LOG OUT COMMAND...: until COMMAND works (its output in
+# OUT), 10 s at most; exits the test showing LOG when PID dies first or time
+# runs out.
+await_start() {
+	pid=$1 what=$2 log=$3 out=$4
+	shift 4
 	i=0
-	until "$TOPOLOGY" "$sock" >"$tmp/links" 2>/dev/null; do
+	until "$@" >"$out" 2>/dev/null; do
 		i=$((i + 1))
-		if [ $i -ge 100 ] || ! kill -0 "$dcd_pid" 2>/dev/null; then
-			echo "dcd did not come up:" >&2
-			cat "$tmp/dcd.log" >&2
+		if [ $i -ge 100 ] || ! kill -0 "$pid" 2>/dev/null; then
+			echo "$what did not come up:" >&2
+			cat "$log" >&2
 			exit 1
 		fi
 		sleep 0.1
@@ -79,16 +88,7 @@ start_bus() {
 	dbus-daemon --config-file="$DCT_BUS_CONFIG" --address="unix:path=$tmp/bus" --nofork \
 		--nopidfile >"$tmp/bus.log" 2>&1 &
 	bus_pid=$!
-	i=0
-	until [ -S "$tmp/bus" ]; do
-		i=$((i + 1))
-		if [ $i -ge 100 ] || ! kill -0 "$bus_pid" 2>/dev/null; then
-			echo "dbus-daemon did not start:" >&2
-			cat "$tmp/bus.log" >&2
-			exit 1
-		fi
-		sleep 0.1
-	done
+	await_start "$bus_pid" dbus-daemon "$tmp/bus.log" /dev/null test -S "$tmp/bus"
 	export DBUS_SESSION_BUS_ADDRESS="unix:path=$tmp/bus"
 }
 

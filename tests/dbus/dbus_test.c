@@ -58,15 +58,18 @@ void dbt_stop(struct dbt *t, bool print_log)
 	dct_bus_stop(&t->bus);
 }
 
-static int callv(struct dbt *t, const char *path, const char *iface, const char *member,
-		 sd_bus_message **reply, const char *types, va_list ap)
+int dbt_call_path(struct dbt *t, const char *path, const char *iface, const char *member,
+		  sd_bus_message **reply, const char *types, ...)
 {
 	sd_bus_error e = SD_BUS_ERROR_NULL;
 	sd_bus_message *m = NULL;
+	va_list ap;
 	int r;
 
 	t->error_name[0] = t->error_message[0] = 0;
+	va_start(ap, types);
 	r = sd_bus_call_methodv(t->conn, DBT_NAME, path, iface, member, &e, &m, types, ap);
+	va_end(ap);
 	if (r < 0) {
 		snprintf(t->error_name, sizeof(t->error_name), "%s", e.name ? e.name : "");
 		snprintf(t->error_message, sizeof(t->error_message), "%s",
@@ -80,30 +83,6 @@ static int callv(struct dbt *t, const char *path, const char *iface, const char 
 	else
 		sd_bus_message_unref(m);
 	return r < 0 ? r : 0;
-}
-
-int dbt_call(struct dbt *t, const char *iface, const char *member, sd_bus_message **reply,
-	     const char *types, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, types);
-	r = callv(t, DBT_PATH, iface, member, reply, types, ap);
-	va_end(ap);
-	return r;
-}
-
-int dbt_call_path(struct dbt *t, const char *path, const char *iface, const char *member,
-		  sd_bus_message **reply, const char *types, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, types);
-	r = callv(t, path, iface, member, reply, types, ap);
-	va_end(ap);
-	return r;
 }
 
 bool dbt_failed_with(struct dbt *t, int r, const char *name)
@@ -207,6 +186,33 @@ sd_bus_message *dbt_wait_signal(struct dbt *t, const char *member, const char *p
 			continue;
 		sd_bus_wait(t->conn, (end - now) / 1000);
 	}
+}
+
+bool dbt_link_status_is(struct dbt *t, const char *link, const char *event)
+{
+	sd_bus_message *m = dbt_wait_signal(t, "LinkStatusChanged", DBT_PATH, link, DCT_TIMEOUT_MS);
+	const char *got = "(none)";
+	bool ok = m && sd_bus_message_skip(m, "so") > 0 && sd_bus_message_read(m, "s", &got) > 0 &&
+		  !strcmp(got, event);
+
+	if (!ok)
+		printf("  LinkStatusChanged %s: %s, expected %s\n", link, got, event);
+	sd_bus_message_unref(m);
+	return ok;
+}
+
+bool dbt_lease_ended_is(struct dbt *t, uint32_t id, const char *reason)
+{
+	sd_bus_message *m = dbt_wait_signal(t, "LeaseEnded", DBT_PATH, NULL, DCT_TIMEOUT_MS);
+	const char *got = "(none)";
+	uint32_t got_id = 0;
+	bool ok = m && sd_bus_message_read(m, "us", &got_id, &got) > 0 && got_id == id &&
+		  !strcmp(got, reason);
+
+	if (!ok)
+		printf("  LeaseEnded: %u %s, expected %u %s\n", got_id, got, id, reason);
+	sd_bus_message_unref(m);
+	return ok;
 }
 
 void dbt_clear_signals(struct dbt *t)

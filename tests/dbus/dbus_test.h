@@ -56,8 +56,8 @@ void dbt_stop(struct dbt *t, bool print_log);
  * NULL; unref it), or a negative errno with error_name and error_message
  * set (and printed, so the test's log shows dcd's sentences).
  */
-int dbt_call(struct dbt *t, const char *iface, const char *member, sd_bus_message **reply,
-	     const char *types, ...);
+#define dbt_call(t, iface, member, reply, ...) \
+	dbt_call_path(t, DBT_PATH, iface, member, reply, __VA_ARGS__)
 int dbt_call_path(struct dbt *t, const char *path, const char *iface, const char *member,
 		  sd_bus_message **reply, const char *types, ...);
 /* The last call failed with error name. */
@@ -78,6 +78,10 @@ const char *dbt_get_s(struct dbt *t, const char *path, const char *iface, const 
  */
 sd_bus_message *dbt_wait_signal(struct dbt *t, const char *member, const char *path,
 				const char *arg0, int timeout_ms);
+/* The next LinkStatusChanged of link (waited for) says event. */
+bool dbt_link_status_is(struct dbt *t, const char *link, const char *event);
+/* The next LeaseEnded (waited for) names lease id and reason. */
+bool dbt_lease_ended_is(struct dbt *t, uint32_t id, const char *reason);
 /* Forgets the signals received so far (after reading what is queued). */
 void dbt_clear_signals(struct dbt *t);
 /* Whether a PropertiesChanged signal names property among its changed properties. */

@@ -15,12 +15,8 @@ fail=0
 
 start_bus
 start_dcd --bus session
-i=0
-until busctl --user introspect org.dcd.Display1 /org/dcd/Display1 >/dev/null 2>&1; do
-	i=$((i + 1))
-	[ $i -lt 100 ] || { echo "FAIL: dcd is not on the bus"; cat "$tmp/dcd.log"; exit 1; }
-	sleep 0.1
-done
+await_start "$dcd_pid" "dcd on the bus" "$tmp/dcd.log" /dev/null \
+	busctl --user introspect org.dcd.Display1 /org/dcd/Display1
 
 # "INTERFACE .Member kind IN OUT" for every member of the XML ("-" for none;
 # a property's IN is its type).

@@ -79,8 +79,6 @@ int dcctl_getopt(const struct dcctl_command *cmd, int argc, char **argv,
 
 /* A link name as dcd spells them ("DP-1", "HDMI-A-1", "eDP-1", "DVI-D-1"). */
 bool dcctl_link_name_ok(const char *name);
-/* "/org/dcd/Display1/link/HDMI_A_1" */
-void dcctl_link_path(const char *name, char *path, size_t size);
 
 /* ---- bus.c -------------------------------------------------------------------------- */
 

@@ -47,7 +47,8 @@ static void read_props(sd_bus_message *m, struct dcctl_link *l)
 	sd_bus_message_exit_container(m);
 }
 
-int dcctl_get_links(struct dcctl *ctx, struct dcctl_link *links, size_t max)
+/* The links' names and object paths (ListLinks). */
+static int list_links(struct dcctl *ctx, struct dcctl_link *links, size_t max)
 {
 	sd_bus_message *m = NULL;
 	const char *name, *path;
@@ -63,29 +64,46 @@ int dcctl_get_links(struct dcctl *ctx, struct dcctl_link *links, size_t max)
 		n++;
 	}
 	sd_bus_message_unref(m);
-	for (size_t i = 0; i < n; i++) {
-		if (dcctl_call(ctx, links[i].path, "org.freedesktop.DBus.Properties", "GetAll", &m,
-			       "s", DCCTL_LINK) < 0)
-			return -1;
-		read_props(m, &links[i]);
-		sd_bus_message_unref(m);
-	}
 	return (int)n;
 }
 
-int dcctl_get_link(struct dcctl *ctx, const char *name, struct dcctl_link *l)
+static int get_props(struct dcctl *ctx, struct dcctl_link *l)
 {
 	sd_bus_message *m = NULL;
 
-	memset(l, 0, sizeof(*l));
-	snprintf(l->name, sizeof(l->name), "%s", name);
-	dcctl_link_path(name, l->path, sizeof(l->path));
 	if (dcctl_call(ctx, l->path, "org.freedesktop.DBus.Properties", "GetAll", &m, "s",
 		       DCCTL_LINK) < 0)
 		return -1;
 	read_props(m, l);
 	sd_bus_message_unref(m);
 	return 0;
+}
+
+int dcctl_get_links(struct dcctl *ctx, struct dcctl_link *links, size_t max)
+{
+	int n = list_links(ctx, links, max);
+
+	for (int i = 0; i < n; i++) {
+		if (get_props(ctx, &links[i]) < 0)
+			return -1;
+	}
+	return n;
+}
+
+int dcctl_get_link(struct dcctl *ctx, const char *name, struct dcctl_link *l)
+{
+	struct dcctl_link links[DCCTL_MAX_LINKS];
+	int n = list_links(ctx, links, DCCTL_MAX_LINKS);
+
+	for (int i = 0; i < n; i++) {
+		if (!strcmp(links[i].name, name)) {
+			*l = links[i];
+			return get_props(ctx, l);
+		}
+	}
+	if (n >= 0)
+		dcctl_error("no link \"%s\"", name);
+	return -1;
 }
 
 struct json_object *dcctl_link_json(const struct dcctl_link *l)

@@ -88,16 +88,6 @@ bool dcctl_link_name_ok(const char *name)
 	return true;
 }
 
-void dcctl_link_path(const char *name, char *path, size_t size)
-{
-	size_t n = (size_t)snprintf(path, size, "%s/link/", DCCTL_PATH);
-
-	for (; *name && n + 1 < size; name++, n++)
-		path[n] = *name == '-' ? '_' : *name;
-	if (n < size)
-		path[n] = 0;
-}
-
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: dcctl [--bus system|session] [--json] COMMAND [ARGS...]\n"
