@@ -98,20 +98,23 @@ int dcd_dbus_send_reply(sd_bus_message *reply, int r)
 	return r;
 }
 
-int dcd_dbus_link_arg(struct dcd_dbus *d, const char *name, sd_bus_error *e)
+int dcd_dbus_read_link(sd_bus_message *m, struct dcd_dbus *d, const char **name, sd_bus_error *e)
 {
 	struct dcd *dcd = d->dcd;
 	char names[256];
 	size_t used = 0;
-	int link = dcd_admin_link_by_name(dcd, name);
+	int link, r = sd_bus_message_read(m, "s", name);
 
+	if (r < 0)
+		return r;
+	link = dcd_admin_link_by_name(dcd, *name);
 	if (link >= 0)
 		return link;
 	names[0] = 0;
 	for (unsigned i = 0; i < dcd->link_count && used < sizeof(names); i++)
 		used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s", i ? ", " : "",
 					 dc_link_name(dcd->dc, i));
-	return dcd_dbus_error(e, -ENOENT, "no link \"%s\" (this engine has %s)", name, names);
+	return dcd_dbus_error(e, -ENOENT, "no link \"%s\" (this engine has %s)", *name, names);
 }
 
 /* ---- the connection ------------------------------------------------------------------ */

@@ -132,10 +132,7 @@ static int read_config(sd_bus_message *m, struct dcd_dbus *d, struct dcp_config 
 		const char *name;
 		int link;
 
-		r = sd_bus_message_read(m, "s", &name);
-		if (r < 0)
-			return r;
-		link = dcd_dbus_link_arg(d, name, e);
+		link = dcd_dbus_read_link(m, d, &name, e);
 		if (link < 0)
 			return link;
 		if (named & (1u << link))

@@ -94,8 +94,8 @@ int dcd_dbus_reply_status(sd_bus_message *m, int r, const struct dcp_error *err,
 /* Closes reply's outer container, sends and frees it (r < 0: only frees); returns r or the error.
  */
 int dcd_dbus_send_reply(sd_bus_message *reply, int r);
-/* The link named name, or -ENOENT with NotFound in e. */
-int dcd_dbus_link_arg(struct dcd_dbus *d, const char *name, sd_bus_error *e);
+/* Reads a link name argument: the link's index, or -ENOENT with NotFound in e. */
+int dcd_dbus_read_link(sd_bus_message *m, struct dcd_dbus *d, const char **name, sd_bus_error *e);
 
 /*
  * Runs fn for m once the bus said who sent it and that caller is an admin

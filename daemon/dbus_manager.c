@@ -53,15 +53,6 @@ static int list_links(sd_bus_message *m, void *data, sd_bus_error *e)
 	return dcd_dbus_send_reply(reply, r);
 }
 
-/* Reads the link name argument: its index, or NotFound. */
-static int link_arg(sd_bus_message *m, struct dcd_dbus *d, sd_bus_error *e)
-{
-	const char *name;
-	int r = sd_bus_message_read(m, "s", &name);
-
-	return r < 0 ? r : dcd_dbus_link_arg(d, name, e);
-}
-
 int dcd_dbus_reply_bytes(sd_bus_message *m, const void *bytes, size_t size)
 {
 	sd_bus_message *reply = NULL;
@@ -80,7 +71,8 @@ static int get_edid(sd_bus_message *m, void *data, sd_bus_error *e)
 	struct dcd_dbus *d = data;
 	const uint8_t *edid = NULL;
 	size_t size = 0;
-	int link = link_arg(m, d, e);
+	const char *name;
+	int link = dcd_dbus_read_link(m, d, &name, e);
 
 	if (link < 0)
 		return link;
@@ -96,7 +88,8 @@ static int get_modes(sd_bus_message *m, void *data, sd_bus_error *e)
 	const struct dc_mode *modes = NULL;
 	sd_bus_message *reply = NULL;
 	size_t count = 0;
-	int link = link_arg(m, d, e), r;
+	const char *name;
+	int link = dcd_dbus_read_link(m, d, &name, e), r;
 
 	if (link < 0)
 		return link;

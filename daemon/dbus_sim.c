@@ -36,11 +36,7 @@ static int sim_link(sd_bus_message *m, struct dcd_dbus *d, const char **name, sd
 {
 	int r = check_sim(d, m, e);
 
-	if (r >= 0)
-		r = sd_bus_message_read(m, "s", name);
-	if (r >= 0)
-		r = dcd_dbus_link_arg(d, *name, e);
-	return r;
+	return r < 0 ? r : dcd_dbus_read_link(m, d, name, e);
 }
 
 static int plug(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,

@@ -135,10 +135,7 @@ int dcd_dbus_method_get_link_status(sd_bus_message *m, void *data, sd_bus_error 
 	const char *name;
 	int link, r;
 
-	r = sd_bus_message_read(m, "s", &name);
-	if (r < 0)
-		return r;
-	link = dcd_dbus_link_arg(d, name, e);
+	link = dcd_dbus_read_link(m, d, &name, e);
 	if (link < 0)
 		return link;
 	type = dc_link_type(dcd->dc, (unsigned)link);
