@@ -133,8 +133,12 @@ static bool spec_applies(struct json_object *o, const struct spec *s)
 static void check_exact(const char *where, struct json_object *o, const char *prefix,
 			const struct spec *specs, int n)
 {
-	json_object_object_foreach(o, key, val)
-	{
+	struct json_object_iterator it = json_object_iter_begin(o);
+	struct json_object_iterator end = json_object_iter_end(o);
+
+	for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+		const char *key = json_object_iter_peek_name(&it);
+		struct json_object *val = json_object_iter_peek_value(&it);
 		char path[128];
 		bool named = false, parent = false;
 
