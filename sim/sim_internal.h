@@ -172,6 +172,11 @@ void sim_connector_reset_sink(struct sim *sim, struct sim_connector *c);
 void sim_display_default(struct sim_display *d, uint8_t ctype);
 void sim_trace_record(struct sim *sim, uint32_t reg, uint32_t value);
 
+/* ---- state file checks (sim_state_check.c) ---- */
+void sim_read_boot_id(char out[SIM_BOOT_ID_LEN]);
+/* 0, or -EINVAL / -ESTALE with err naming path and what is wrong. */
+int sim_state_check(const struct sim_state *st, const char *path, struct sim_error *err);
+
 /* ---- profile ---- */
 void sim_profile_apply(struct sim_state *st);
 
