@@ -137,11 +137,7 @@ static unsigned compare(struct dcd *dcd, const struct dc_stream *hw,
 			DIFF("%ux%u+%u+%u, the state file %ux%u+%u+%u", "primary plane viewport",
 			     hp->src_w >> 16, hp->src_h >> 16, hp->src_x >> 16, hp->src_y >> 16,
 			     fp->src_w >> 16, fp->src_h >> 16, fp->src_x >> 16, fp->src_y >> 16);
-		/* a flip after the last commit moves the address within known buffers */
-		if (hp->address != fp->address && !saved_fb_at(st, hp->address))
-			DIFF("0x%llx, the state file 0x%llx and no framebuffer there",
-			     "primary plane address", (unsigned long long)hp->address,
-			     (unsigned long long)fp->address);
+		/* the address is not compared: flips move it without a commit */
 	}
 	if (hw->cursor.enabled != f->cursor.enabled)
 		DIFF("it %s, the state file %s", "cursor", hw->cursor.enabled ? "on" : "off",

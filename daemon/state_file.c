@@ -719,10 +719,19 @@ int dcd_state_read(struct dcd *dcd, const char *path, struct dcd_saved_state *ou
 	if (r < 0) {
 		/* err.msg is "PATH: json.path: reason"; the caller names the file */
 		const char *reason = err.msg;
+		unsigned long line, col;
+		int used = 0;
 
 		if (!strncmp(reason, path, strlen(path)) && reason[strlen(path)] == ':')
-			reason += strlen(path) + 2;
-		snprintf(why, why_size, "%s", reason[0] ? reason : strerror(-r));
+			reason += strlen(path) + 1;
+		if (sscanf(reason, "%lu:%lu: %n", &line, &col, &used) == 2 && used > 0)
+			snprintf(why, why_size, "line %lu, column %lu: %s", line, col,
+				 reason + used);
+		else
+			snprintf(why, why_size, "%s",
+				 reason[0] == ' ' ? reason + 1
+				 : reason[0]	  ? reason
+						  : strerror(-r));
 		dcd_saved_state_free(out);
 	}
 	json_object_put(top);
