@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <drm_fourcc.h>
 
@@ -64,7 +65,15 @@ static void flip_done(struct dcc_client *c, struct dcc_link *link, int status, u
 	(void)c;
 	(void)link;
 	(void)seq;
-	(void)ts;
+	if (status == 0) {
+		struct timespec now;
+		int64_t late;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		late = (int64_t)((uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec - ts);
+		if (late > 8000000)
+			printf("late %.1f ms %s\n", (double)late / 1e6, dcc_link_get_name(o->link));
+	}
 	/* a flip cut off by dcd's death: the reconnection starts them again */
 	if (status == -ENOTCONN || status == -ECANCELED)
 		return;
