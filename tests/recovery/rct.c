@@ -204,6 +204,7 @@ bool rct_child_saw(struct rct_child *ch, const char *line)
 
 		*nl = 0;
 		match = !strcmp(ch->buf, line);
+		ch->late += !strncmp(ch->buf, "late ", 5);
 		if (strncmp(ch->buf, "reconnected", 11) && strncmp(ch->buf, "flipping", 8) &&
 		    strcmp(ch->buf, "lit"))
 			fprintf(stderr, "flipper: %s\n", ch->buf);

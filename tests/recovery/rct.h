@@ -70,6 +70,7 @@ struct rct_child {
 	int out_fd;
 	char buf[8192];
 	size_t len;
+	unsigned late; /* "late" lines: flip-done delivered over 8 ms after its frame began */
 };
 
 int rct_child_start(struct rct_child *ch, const char *const *argv);

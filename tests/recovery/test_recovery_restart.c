@@ -142,6 +142,8 @@ static void test_hundred_restarts(void **state)
 		if (pp->blanked || pp->gaps || pp->unseen || pp->frames < 60)
 			failed = true;
 	}
+	printf("flip-done deliveries more than 8 ms after the start of their frame: %u\n",
+	       ch.late);
 	printf("%u fds in the fake fd store at the end (%u framebuffers)\n", t.sd.n_stored,
 	       fsd_stored_count(&t.sd, "fb-"));
 	rct_child_stop(&ch);
