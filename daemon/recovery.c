@@ -24,8 +24,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <drm_fourcc.h>
-
 #include "dcd.h"
 #include "recovery.h"
 
@@ -45,20 +43,6 @@ static const struct dcd_stored_fb *saved_fb_at(const struct dcd_saved_state *st,
 			return &st->fbs[i];
 	}
 	return NULL;
-}
-
-static uint32_t opaque(uint32_t f)
-{
-	switch (f) {
-	case DRM_FORMAT_ARGB8888:
-		return DRM_FORMAT_XRGB8888;
-	case DRM_FORMAT_ABGR8888:
-		return DRM_FORMAT_XBGR8888;
-	case DRM_FORMAT_ARGB2101010:
-		return DRM_FORMAT_XRGB2101010;
-	default:
-		return f;
-	}
 }
 
 static void mode_text(const struct drm_mode_modeinfo *m, char *buf, size_t size)
@@ -128,7 +112,8 @@ static unsigned compare(struct dcd *dcd, const struct dc_stream *hw,
 		DIFF("it %s, the state file %s", "primary plane", hp->enabled ? "on" : "off",
 		     fp->enabled ? "on" : "off");
 	} else if (hp->enabled) {
-		if (opaque(hp->format) != opaque(fp->format) || hp->pitch != fp->pitch)
+		if (dc_format_opaque(hp->format) != dc_format_opaque(fp->format) ||
+		    hp->pitch != fp->pitch)
 			DIFF("%.4s pitch %u, the state file %.4s pitch %u", "primary plane format",
 			     (const char *)&hp->format, hp->pitch, (const char *)&fp->format,
 			     fp->pitch);

@@ -97,6 +97,8 @@ uint64_t sim_crtc_next_event(struct sim *sim, unsigned n);
 uint64_t sim_crtc_next_wake(struct sim *sim, unsigned n);
 uint32_t sim_crtc_read(struct sim *sim, unsigned n, uint32_t generic);
 void sim_crtc_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
+/* The CRTC's read-only status registers (writes are ignored). */
+bool sim_crtc_reg_is_status(uint32_t generic);
 uint32_t sim_dcp_read(struct sim *sim, unsigned n, uint32_t generic);
 void sim_dcp_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
 bool sim_crtc_irq_pending(struct sim *sim, unsigned n);

@@ -165,15 +165,9 @@ static bool crtc_reg_is_timing(uint32_t generic)
 	case mmCRTC_VERTICAL_INTERRUPT0_CONTROL:
 	case mmCRTC_UPDATE_LOCK:
 	case mmCRTC_MASTER_UPDATE_LOCK:
-	case mmCRTC_STATUS:
-	case mmCRTC_STATUS_POSITION:
-	case mmCRTC_NOM_VERT_POSITION:
-	case mmCRTC_STATUS_FRAME_COUNT:
-	case mmCRTC_STATUS_VF_COUNT:
-	case mmCRTC_STATUS_HV_COUNT:
 		return false;
 	default:
-		return true;
+		return !sim_crtc_reg_is_status(generic);
 	}
 }
 

@@ -227,3 +227,23 @@ void rct_child_stop(struct rct_child *ch)
 	ch->pid = -1;
 	ch->out_fd = -1;
 }
+
+struct line_wait {
+	struct rct_child *ch;
+	const char *line;
+};
+
+static bool saw_line(struct rct *t, void *data)
+{
+	struct line_wait *w = data;
+
+	(void)t;
+	return rct_child_saw(w->ch, w->line);
+}
+
+bool rct_wait_line(struct rct *t, struct rct_child *ch, const char *line, int timeout_ms)
+{
+	struct line_wait w = { ch, line };
+
+	return rct_wait(t, saw_line, &w, timeout_ms);
+}

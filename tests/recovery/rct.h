@@ -77,5 +77,7 @@ int rct_child_start(struct rct_child *ch, const char *const *argv);
 /* Reads what arrived; true if a complete line equal to line came (consumed up to it). */
 bool rct_child_saw(struct rct_child *ch, const char *line);
 void rct_child_stop(struct rct_child *ch);
+/* rct_wait until the child printed line. */
+bool rct_wait_line(struct rct *t, struct rct_child *ch, const char *line, int timeout_ms);
 
 #endif

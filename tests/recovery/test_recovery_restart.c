@@ -32,19 +32,6 @@
 
 static const char *const links[] = { "DP-1", "HDMI-A-1", "eDP-1" };
 
-struct line_wait {
-	struct rct_child *ch;
-	char line[64];
-};
-
-static bool saw_line(struct rct *t, void *data)
-{
-	struct line_wait *w = data;
-
-	(void)t;
-	return rct_child_saw(w->ch, w->line);
-}
-
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -59,7 +46,7 @@ static void test_hundred_restarts(void **state)
 	uint64_t base[SIM_WRITE_CLASSES], now[SIM_WRITE_CLASSES], t0, t_all;
 	const char *argv[8];
 	struct rct_child ch;
-	struct line_wait w;
+	char line[64];
 	struct rct t;
 	unsigned lit = 0;
 	bool failed = false;
@@ -74,9 +61,7 @@ static void test_hundred_restarts(void **state)
 		argv[2 + i] = links[i];
 	argv[5] = NULL;
 	assert_int_equal(rct_child_start(&ch, argv), 0);
-	w.ch = &ch;
-	snprintf(w.line, sizeof(w.line), "lit");
-	if (!rct_wait(&t, saw_line, &w, DCT_TIMEOUT_MS))
+	if (!rct_wait_line(&t, &ch, "lit", DCT_TIMEOUT_MS))
 		fail_msg("the flipper did not light its outputs");
 	/* the modeset is done; from here on the counts must not move */
 	assert_int_equal(rct_watch_begin(&t), 0);
@@ -98,8 +83,8 @@ static void test_hundred_restarts(void **state)
 			break;
 		}
 		ready_ns[i] = dct_now_ns() - t0;
-		snprintf(w.line, sizeof(w.line), "flipping %u", i + 1);
-		if (!rct_wait(&t, saw_line, &w, DCT_TIMEOUT_MS)) {
+		snprintf(line, sizeof(line), "flipping %u", i + 1);
+		if (!rct_wait_line(&t, &ch, line, DCT_TIMEOUT_MS)) {
 			fprintf(stderr, "restart %u: the flipper did not flip again\n", i + 1);
 			failed = true;
 			break;
@@ -142,8 +127,7 @@ static void test_hundred_restarts(void **state)
 		if (pp->blanked || pp->gaps || pp->unseen || pp->frames < 60)
 			failed = true;
 	}
-	printf("flip-done deliveries more than 8 ms after the start of their frame: %u\n",
-	       ch.late);
+	printf("flip-done deliveries more than 8 ms after the start of their frame: %u\n", ch.late);
 	printf("%u fds in the fake fd store at the end (%u framebuffers)\n", t.sd.n_stored,
 	       fsd_stored_count(&t.sd, "fb-"));
 	rct_child_stop(&ch);

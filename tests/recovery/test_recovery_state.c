@@ -39,19 +39,6 @@ struct fixture {
 	char *good; /* an intact state file */
 };
 
-struct line_wait {
-	struct rct_child *ch;
-	char line[64];
-};
-
-static bool saw_line(struct rct *t, void *data)
-{
-	struct line_wait *w = data;
-
-	(void)t;
-	return rct_child_saw(w->ch, w->line);
-}
-
 static char *read_all(const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -93,7 +80,7 @@ static char *replaced(const char *text, const char *from, const char *to)
 static void restart(struct fixture *f, void (*prepare)(struct fixture *f, const void *arg),
 		    const void *arg)
 {
-	struct line_wait w = { .ch = &f->ch };
+	char line[64];
 	uint64_t now[SIM_WRITE_CLASSES];
 
 	rct_kill(&f->t);
@@ -101,8 +88,8 @@ static void restart(struct fixture *f, void (*prepare)(struct fixture *f, const 
 		prepare(f, arg);
 	assert_int_equal(rct_start(&f->t, NULL), 0);
 	f->restarts++;
-	snprintf(w.line, sizeof(w.line), "flipping %u", f->restarts);
-	if (!rct_wait(&f->t, saw_line, &w, DCT_TIMEOUT_MS))
+	snprintf(line, sizeof(line), "flipping %u", f->restarts);
+	if (!rct_wait_line(&f->t, &f->ch, line, DCT_TIMEOUT_MS))
 		fail_msg("restart %u: the compositor does not flip again", f->restarts);
 	rct_modeset_writes(&f->t, now);
 	if (memcmp(now, f->base, sizeof(now)))
@@ -120,7 +107,6 @@ static void restart(struct fixture *f, void (*prepare)(struct fixture *f, const 
 static int setup(void **state)
 {
 	static struct fixture f;
-	struct line_wait w = { .ch = &f.ch };
 	const char *argv[] = {
 		getenv("RECOVERY_FLIPPER"), NULL, "DP-1", "HDMI-A-1", "eDP-1", NULL
 	};
@@ -131,8 +117,7 @@ static int setup(void **state)
 	assert_int_equal(rct_start(&f.t, NULL), 0);
 	argv[1] = f.t.d.socket;
 	assert_int_equal(rct_child_start(&f.ch, argv), 0);
-	snprintf(w.line, sizeof(w.line), "lit");
-	assert_true(rct_wait(&f.t, saw_line, &w, DCT_TIMEOUT_MS));
+	assert_true(rct_wait_line(&f.t, &f.ch, "lit", DCT_TIMEOUT_MS));
 	assert_int_equal(rct_watch_begin(&f.t), 0);
 	rct_modeset_writes(&f.t, f.base);
 	f.good = read_all(f.path);
