@@ -18,6 +18,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "dbus.h"
 #include "dc_vfio.h"
 #include "dcd.h"
 #include "recovery.h"
@@ -175,6 +176,7 @@ void dcd_process(struct dcd *dcd)
 		for (unsigned i = 0; i < dcd->link_count; i++)
 			dcd_output_update_vblank(dcd, &dcd->outputs[i]);
 	}
+	dcd_dbus_flush(dcd);
 	dcd_update_deadline(dcd);
 	dcd_notify_status(dcd);
 }
@@ -361,6 +363,9 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 	dcd->work = true;
 	dcd_process(dcd);
 	dcd_state_write(dcd);
+	r = dcd_dbus_start(dcd);
+	if (r < 0)
+		goto fail;
 	*out = dcd;
 	return 0;
 fail:
@@ -401,6 +406,7 @@ void dcd_free(struct dcd *dcd)
 	for (unsigned i = 0; i < dcd->link_count; i++)
 		dcd->outputs[i].need_idle = false;
 	dcd_client_reap(dcd);
+	dcd_dbus_stop(dcd);
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		struct dcd_output *o = &dcd->outputs[i];
 

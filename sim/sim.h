@@ -206,6 +206,15 @@ int sim_capture_crc(struct sim *sim, unsigned pipe, uint32_t *crc);
 
 /* The same frame as an 8-bit RGB PNG file. */
 int sim_capture_png(struct sim *sim, unsigned pipe, const char *path);
+/* The PNG file and (crc not NULL) the CRC-32 of sim_capture_crc, of one and the same frame. */
+int sim_capture_png_crc(struct sim *sim, unsigned pipe, const char *path, uint32_t *crc);
+/*
+ * The same of the engine as last brought up to date, without advancing the
+ * simulation (which writes its shared state): for a process forked from
+ * the one that runs the engine, so a large frame is encoded beside it
+ * instead of holding up its frames (dcd's D-Bus Screenshot).
+ */
+int sim_capture_png_unsynced(struct sim *sim, unsigned pipe, const char *path, uint32_t *crc);
 
 /* One scanned-out frame in the history of a pipe. */
 struct sim_frame {

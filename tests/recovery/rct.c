@@ -61,6 +61,8 @@ int rct_start(struct rct *t, const char *const *extra)
 	argv[argc++] = "--config";
 	argv[argc++] = t->config;
 	argv[argc++] = "--verbose";
+	argv[argc++] = "--bus";
+	argv[argc++] = "none";
 	for (unsigned i = 0; extra && extra[i] && argc < 23; i++)
 		argv[argc++] = extra[i];
 	argv[argc] = NULL;

@@ -105,6 +105,8 @@ static void test_socket_activation_and_notify(void **state)
 	argv[argc++] = "--config";
 	argv[argc++] = t.config;
 	argv[argc++] = "--verbose";
+	argv[argc++] = "--bus";
+	argv[argc++] = "none";
 	argv[argc] = NULL;
 	t.d.pid = fsd_spawn(&t.sd, argv, t.d.log, NULL);
 	assert_true(t.d.pid > 0);
