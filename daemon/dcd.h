@@ -217,6 +217,9 @@ struct dcd {
 
 	struct dcp_link_info *link_info; /* scratch for LINK_INFO (22 kB) */
 	struct dcd_dbus *dbus;		 /* the D-Bus service (dbus.h), NULL with --bus none */
+	/* systemd and crash recovery (recovery.h) */
+	struct dcd_recovery *recovery;
+	bool socket_activated; /* the client socket came from dcd.socket */
 	struct dcd_ratelimit accept_rl, dc_log_rl;
 };
 
@@ -240,6 +243,8 @@ void dcd_backend_irq_consume(struct dcd *dcd);
 int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *iova,
 		    struct dcp_error *err);
 void dcd_backend_unmap(struct dcd *dcd, uint64_t iova);
+/* The same at a given device address (a framebuffer back from the fd store; simulator only). */
+int dcd_backend_map_at(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t iova);
 /* The removal monitor said something: returns true once the device is gone. */
 bool dcd_backend_check_removed(struct dcd *dcd);
 

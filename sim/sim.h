@@ -236,6 +236,35 @@ struct sim_stats {
 
 void sim_get_stats(struct sim *sim, struct sim_stats *stats);
 
+/*
+ * Register writes that change what a monitor receives, counted by the
+ * simulated hardware itself since the engine was created (they live in the
+ * state file, so they count across processes and a sim_view sees them):
+ * proof that a restarted daemon adopted a running configuration without a
+ * modeset. Writes of interrupt, lock, blank and surface registers are not
+ * in any class (flips and plane updates write those every frame).
+ */
+enum sim_write_class {
+	/* the CRTC's timing, enable, sync, interlace and counter registers:
+	 * every register of the CRTC window except interrupts, update locks,
+	 * blanking (BLANK_CONTROL, DOUBLE_BUFFER_CONTROL, BLANK_DATA_COLOR) and
+	 * the read-only status registers */
+	SIM_WRITES_TIMING,
+	/* pixel clocks: PLLs (SIMEXT_PLL_*), SIMEXT_CRTC_CLK_SEL,
+	 * CRTCn_PIXEL_RATE_CNTL, DP_DTOn_PHASE/MODULO, PIXCLKn_RESYNC_CNTL */
+	SIM_WRITES_CLOCK,
+	/* encoders: the DIG windows (stream and link encoders, DP, HDMI,
+	 * AFMT) and SIMEXT_DIG_TX_* */
+	SIM_WRITES_ENCODER,
+	SIM_WRITE_CLASSES,
+};
+
+/* The count of one class (0 for an unknown class). */
+uint64_t sim_write_count(struct sim *sim, enum sim_write_class cls);
+
+/* The class a register write falls in, or -1 for none. */
+int sim_reg_write_class(struct sim *sim, uint32_t reg);
+
 /* ---- Register trace ------------------------------------------------------- */
 
 enum sim_block {
@@ -300,5 +329,7 @@ uint64_t sim_view_synced_ns(struct sim_view *view);
 unsigned sim_view_pipe_count(struct sim_view *view);
 /* The timing generator runs (enabled and clocked). */
 bool sim_view_pipe_running(struct sim_view *view, unsigned pipe);
+/* sim_write_count() of the view (0 for an unknown class). */
+uint64_t sim_view_write_count(struct sim_view *view, enum sim_write_class cls);
 
 #endif

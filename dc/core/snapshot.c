@@ -48,8 +48,7 @@ bool dc_resources_equal(const struct dc_stream_resources *a, const struct dc_str
 	       a->hdmi_scrambling == b->hdmi_scrambling;
 }
 
-/* The format as the engine scans it out: alpha or not is the same. */
-static uint32_t opaque_format(uint32_t fourcc)
+uint32_t dc_format_opaque(uint32_t fourcc)
 {
 	switch (fourcc) {
 	case DRM_FORMAT_ARGB8888:
@@ -68,7 +67,7 @@ static bool plane_equal(const struct dc_plane *a, const struct dc_plane *b)
 	if (a->enabled != b->enabled)
 		return false;
 	return !a->enabled ||
-	       (opaque_format(a->format) == opaque_format(b->format) &&
+	       (dc_format_opaque(a->format) == dc_format_opaque(b->format) &&
 		a->modifier == b->modifier && a->pitch == b->pitch && a->address == b->address &&
 		a->src_x == b->src_x && a->src_y == b->src_y && a->src_w == b->src_w &&
 		a->src_h == b->src_h && a->dst_x == b->dst_x && a->dst_y == b->dst_y &&

@@ -430,6 +430,9 @@ int dc_adopt(struct dc *dc, const struct dc_state *state);
  */
 bool dc_state_equal(const struct dc_state *a, const struct dc_state *b);
 
+/* The format as the primary plane scans it out: ARGB8888 as XRGB8888 and so on. */
+uint32_t dc_format_opaque(uint32_t fourcc);
+
 /* ---- flips, cursor, vblank ----------------------------------------------- */
 
 enum dc_flip_flags {
