@@ -7,6 +7,8 @@
 #include "sim.h"
 
 #define admin_error(err, status, reason, ...) dcp_error_set(err, status, reason, 0, __VA_ARGS__)
+/* The largest EDID the simulator serves: 32 blocks (docs/scenarios.md). */
+#define SIM_PLUG_EDID_MAX		      4096u
 
 unsigned dcd_admin_link_count(const struct dcd *dcd)
 {
@@ -221,9 +223,28 @@ static int sim_connector(struct dcd *dcd, const char *name, struct dcp_error *er
 
 static int sim_result(int r, const char *what, const char *name, struct dcp_error *err)
 {
+	const char *why;
+
 	if (r >= 0)
 		return 0;
-	return admin_error(err, r, DCP_REASON_ARGUMENT, "%s %s: %s", what, name, strerror(-r));
+	switch (-r) {
+	case EBUSY:
+		why = "a display is plugged in already";
+		break;
+	case ENOTCONN:
+		why = "nothing is plugged in";
+		break;
+	case EOPNOTSUPP:
+		why = "the display there is no DP receiver";
+		break;
+	case ENODATA:
+		why = "the scenario gives no display for it";
+		break;
+	default:
+		why = strerror(-r);
+		break;
+	}
+	return admin_error(err, r, DCP_REASON_ARGUMENT, "%s %s: %s", what, name, why);
 }
 
 int dcd_admin_sim_plug(struct dcd *dcd, const char *connector, const char *display_json,
@@ -242,6 +263,21 @@ int dcd_admin_sim_plug(struct dcd *dcd, const char *connector, const char *displ
 	if (r < 0 && serr.msg[0])
 		return admin_error(err, r, DCP_REASON_ARGUMENT, "plug %s: %s", connector, serr.msg);
 	return sim_result(r, "plug", connector, err);
+}
+
+int dcd_admin_sim_plug_edid(struct dcd *dcd, const char *connector, const uint8_t *edid,
+			    size_t size, struct dcp_error *err)
+{
+	int conn = sim_connector(dcd, connector, err);
+
+	if (conn < 0)
+		return conn;
+	if (!size || size % 128 || size > SIM_PLUG_EDID_MAX)
+		return admin_error(err, -EINVAL, DCP_REASON_ARGUMENT,
+				   "plug %s: an EDID of %zu bytes (a multiple of 128 up to %u)",
+				   connector, size, SIM_PLUG_EDID_MAX);
+	return sim_result(sim_plug(dcd->backend.sim, (unsigned)conn, edid, size), "plug", connector,
+			  err);
 }
 
 int dcd_admin_sim_unplug(struct dcd *dcd, const char *connector, struct dcp_error *err)
@@ -273,8 +309,7 @@ int dcd_admin_sim_link_loss(struct dcd *dcd, const char *connector, struct dcp_e
 			  connector, err);
 }
 
-int dcd_admin_sim_screenshot(struct dcd *dcd, unsigned link, const char *path,
-			     struct dcp_error *err)
+int dcd_admin_sim_pipe(struct dcd *dcd, unsigned link, struct dcp_error *err)
 {
 	const struct dc_stream *s;
 	int r;
@@ -289,6 +324,16 @@ int dcd_admin_sim_screenshot(struct dcd *dcd, unsigned link, const char *path,
 	if (!s || s->res.timing_generator < 0)
 		return admin_error(err, -ENOENT, DCP_REASON_NO_STREAM, "%s shows nothing",
 				   dc_link_name(dcd->dc, link));
-	r = sim_capture_png(dcd->backend.sim, (unsigned)s->res.timing_generator, path);
-	return sim_result(r, "screenshot to", path, err);
+	return s->res.timing_generator;
+}
+
+int dcd_admin_sim_screenshot(struct dcd *dcd, unsigned link, const char *path, uint32_t *crc,
+			     struct dcp_error *err)
+{
+	int pipe = dcd_admin_sim_pipe(dcd, link, err);
+
+	if (pipe < 0)
+		return pipe;
+	return sim_result(sim_capture_png_crc(dcd->backend.sim, (unsigned)pipe, path, crc),
+			  "screenshot to", path, err);
 }

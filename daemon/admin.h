@@ -74,14 +74,22 @@ int dcd_admin_commit(struct dcd *dcd, const struct dcp_config *cfg, const char *
 /* Plugs the connector's configured monitor, or one described as scenario JSON (may be NULL). */
 int dcd_admin_sim_plug(struct dcd *dcd, const char *connector, const char *display_json,
 		       struct dcp_error *err);
+/* Plugs a display with these EDID bytes (a multiple of 128) into the connector. */
+int dcd_admin_sim_plug_edid(struct dcd *dcd, const char *connector, const uint8_t *edid,
+			    size_t size, struct dcp_error *err);
 int dcd_admin_sim_unplug(struct dcd *dcd, const char *connector, struct dcp_error *err);
 /* A DP sink's IRQ_HPD with DEVICE_SERVICE_IRQ_VECTOR bits. */
 int dcd_admin_sim_irq(struct dcd *dcd, const char *connector, uint8_t vector,
 		      struct dcp_error *err);
 /* A DP sink loses the link (and signals it with IRQ_HPD). */
 int dcd_admin_sim_link_loss(struct dcd *dcd, const char *connector, struct dcp_error *err);
-/* What the link shows, as a PNG file; -ENOENT when it shows nothing. */
-int dcd_admin_sim_screenshot(struct dcd *dcd, unsigned link, const char *path,
+/* The simulated pipe (timing generator) that scans out link, or -ENOENT when it shows nothing. */
+int dcd_admin_sim_pipe(struct dcd *dcd, unsigned link, struct dcp_error *err);
+/*
+ * What the link shows, as a PNG file, and (crc not NULL) the CRC-32 of its
+ * RGB bytes (sim_capture_crc) of the same frame; -ENOENT when it shows nothing.
+ */
+int dcd_admin_sim_screenshot(struct dcd *dcd, unsigned link, const char *path, uint32_t *crc,
 			     struct dcp_error *err);
 
 #endif

@@ -7,6 +7,8 @@
  * IOVA allocator, or VFIO DMA mappings.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,7 @@
 
 #include "dc_vfio.h"
 #include "dcd.h"
+#include "recovery.h"
 #include "sim.h"
 
 #define SIM_STATE_FILE "sim-state"
@@ -77,8 +80,9 @@ static int open_sim(struct dcd *dcd)
 	struct sim_options so = { .scenario_path = dcd->opts.scenario, .clock = SIM_CLOCK_REAL };
 	struct dcv_iova_range all = { SIM_IOVA_BASE, SIM_IOVA_END - 1 };
 	struct sim_error err = { "" };
+	char attach_path[PATH_MAX] = "";
+	int r, device_fd;
 	struct stat st;
-	int r;
 
 	if (dcd->opts.state_dir) {
 		if (asprintf(&b->sim_state_path, "%s/%s", dcd->opts.state_dir, SIM_STATE_FILE) < 0)
@@ -90,9 +94,18 @@ static int open_sim(struct dcd *dcd)
 		}
 		so.state_path = b->sim_state_path;
 	}
-	/* A state file left by an earlier dcd is the "hardware" as it was left. */
-	if (b->sim_state_path && stat(b->sim_state_path, &st) == 0) {
-		r = sim_attach(b->sim_state_path, &b->sim, &err);
+	/*
+	 * A state file left by an earlier dcd is the "hardware" as it was left.
+	 * The fd store's copy ("device") wins: it is the very engine the last
+	 * dcd drove, even if someone removed or replaced the file meanwhile.
+	 */
+	device_fd = dcd_received_take(dcd, DCD_FDNAME_DEVICE);
+	if (device_fd >= 0)
+		snprintf(attach_path, sizeof(attach_path), "/proc/self/fd/%d", device_fd);
+	else if (b->sim_state_path)
+		snprintf(attach_path, sizeof(attach_path), "%s", b->sim_state_path);
+	if (attach_path[0] && stat(attach_path, &st) == 0) {
+		r = sim_attach(attach_path, &b->sim, &err);
 		if (r == 0) {
 			b->sim_attached = true;
 			log_notice("simulator: attached to the engine in %s%s", b->sim_state_path,
@@ -103,6 +116,8 @@ static int open_sim(struct dcd *dcd)
 			log_warning("simulator: %s; starting a new engine", err.msg);
 		}
 	}
+	if (device_fd >= 0)
+		close(device_fd);
 	if (!b->sim) {
 		r = sim_create(&so, &b->sim, &err);
 		if (r < 0) {
@@ -112,6 +127,15 @@ static int open_sim(struct dcd *dcd)
 		log_notice("simulator: %s scenario%s%s, %s engine",
 			   dcd->opts.scenario ? "" : "built-in", dcd->opts.scenario ? " " : "",
 			   dcd->opts.scenario ? dcd->opts.scenario : "", sim_asic_name(b->sim));
+	}
+	/* systemd keeps the hardware's file open across restarts */
+	if (b->sim_state_path && device_fd < 0) {
+		int fd = open(b->sim_state_path, O_RDWR | O_CLOEXEC);
+
+		if (fd >= 0) {
+			dcd_fdstore_device(dcd, fd);
+			close(fd);
+		}
 	}
 	r = sim_board(b->sim, &b->board);
 	if (r < 0) {
@@ -252,6 +276,24 @@ int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *i
 	if (r < 0)
 		return dcp_error_set(err, r, DCP_REASON_INTERNAL, 0, "FB_CREATE: %s", verr.msg);
 	return 0;
+}
+
+int dcd_backend_map_at(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t iova)
+{
+	struct dcd_backend *b = &dcd->backend;
+	uint64_t pages = (size + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1);
+	int r;
+
+	/* On a GPU the old mapping lives in the VFIO container, not here. */
+	if (b->kind != DCD_BACKEND_SIM || b->lost)
+		return -EOPNOTSUPP;
+	r = dcv_iova_reserve(&b->iova, iova, pages);
+	if (r < 0)
+		return r;
+	r = sim_map_memory(b->sim, iova, (void *)ptr, size);
+	if (r < 0)
+		dcv_iova_free(&b->iova, iova, NULL);
+	return r;
 }
 
 void dcd_backend_unmap(struct dcd *dcd, uint64_t iova)

@@ -18,6 +18,7 @@
 
 #include "dc_modes.h"
 #include "dcd.h"
+#include "recovery.h"
 
 #define CURSOR_FORMAT DRM_FORMAT_ARGB8888
 
@@ -452,10 +453,8 @@ int dcd_apply(struct dcd *dcd, struct dcd_plan *plan, const char *who,
 			dcd_notify_output(dcd, i, DCP_CHANGE_MODE, changed_by);
 	}
 	log_commit(dcd, plan, who);
-	/*
-	 * Every successful commit passes here: the crash-recovery issue saves
-	 * the committed state under the state directory at this point.
-	 */
+	/* Every successful commit passes here: the state file follows (recovery.h). */
+	dcd_state_write(dcd);
 	return 0;
 }
 

@@ -5,8 +5,10 @@
  * interrupt fd, the simulator's timer, DC's deadlines, the listening and
  * client sockets, the device removal monitor and the signals.
  *
- * Later issues hook in here: sd_notify READY/STATUS/WATCHDOG next to
- * log_notice("ready"), socket activation through opts.socket_fd.
+ * Under systemd (recovery.h): the descriptors it passes are taken before
+ * anything opens (client socket, the simulator's hardware, framebuffers),
+ * dcd_recover adopts what the screens show, READY=1 goes with "ready",
+ * STATUS= after every round of work, WATCHDOG=1 from the loop.
  */
 #include <errno.h>
 #include <signal.h>
@@ -16,8 +18,10 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "dbus.h"
 #include "dc_vfio.h"
 #include "dcd.h"
+#include "recovery.h"
 #include "sim.h"
 
 /* ---- DC's log lines --------------------------------------------------------- */
@@ -139,6 +143,7 @@ static int on_signal(sd_event_source *s, const struct signalfd_siginfo *si, void
 	struct dcd *dcd = data;
 
 	log_notice("%s: stopping; the screens stay as they are", strsignal((int)si->ssi_signo));
+	dcd_notify_stopping(dcd);
 	sd_event_exit(dcd->event, 0);
 	return 0;
 }
@@ -171,7 +176,9 @@ void dcd_process(struct dcd *dcd)
 		for (unsigned i = 0; i < dcd->link_count; i++)
 			dcd_output_update_vblank(dcd, &dcd->outputs[i]);
 	}
+	dcd_dbus_flush(dcd);
 	dcd_update_deadline(dcd);
+	dcd_notify_status(dcd);
 }
 
 /* ---- start and stop -------------------------------------------------------------- */
@@ -255,42 +262,6 @@ static int add_sources(struct dcd *dcd)
 	return r < 0 ? r : 0;
 }
 
-/*
- * What the engine shows after a restart stays: no modeset, no blanking.
- * Before detection, which would otherwise retrain a DP link that nobody
- * seems to drive. Returns the links adopted.
- */
-static uint32_t adopt(struct dcd *dcd)
-{
-	struct dc_state snap;
-	uint32_t adopted = 0;
-	char mode[32];
-	int r;
-
-	if (dcd->backend.kind == DCD_BACKEND_DEVICE || dcd->backend.sim_attached) {
-		r = dc_snapshot(dcd->dc, &snap);
-		if (r == 0 && snap.stream_count) {
-			r = dc_adopt(dcd->dc, &snap);
-			if (r == 0) {
-				for (unsigned i = 0; i < snap.stream_count; i++) {
-					adopted |= 1u << snap.streams[i].link;
-					dcd_mode_name(&snap.streams[i].mode, mode, sizeof(mode));
-					log_notice("%s: adopted %s as the hardware shows it",
-						   dc_link_name(dcd->dc, snap.streams[i].link),
-						   mode);
-				}
-			} else {
-				log_warning("cannot adopt what the hardware shows: %s; starting "
-					    "with the idle configuration",
-					    strerror(-r));
-			}
-		} else if (r < 0) {
-			log_warning("reading back the hardware state: %s", strerror(-r));
-		}
-	}
-	return adopted;
-}
-
 static void detect_links(struct dcd *dcd)
 {
 	for (unsigned i = 0; i < dcd->link_count; i++) {
@@ -339,6 +310,12 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 	}
 	if (r < 0)
 		goto fail;
+	/* systemd's descriptors first: the socket, the hardware, framebuffers */
+	r = dcd_recovery_new(dcd);
+	if (r == 0)
+		r = dcd_listen_fds(dcd);
+	if (r < 0)
+		goto fail;
 	if (getrandom(&dcd->instance, sizeof(dcd->instance), 0) != sizeof(dcd->instance))
 		dcd->instance = dcd_now_ns() ^ ((uint64_t)getpid() << 32);
 	dcd->link_info = malloc(sizeof(*dcd->link_info));
@@ -377,13 +354,18 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 	r = add_sources(dcd);
 	if (r < 0)
 		goto fail;
-	adopted = adopt(dcd);
+	/* adopt before detecting: detection retrains a DP link nobody seems to drive */
+	adopted = dcd_recover(dcd);
 	detect_links(dcd);
-	/* The others show the idle configuration. */
+	/* The others show the idle configuration (timing kept: no modeset). */
 	for (unsigned i = 0; i < dcd->link_count; i++)
 		dcd->outputs[i].need_idle = !(adopted & (1u << i));
 	dcd->work = true;
 	dcd_process(dcd);
+	dcd_state_write(dcd);
+	r = dcd_dbus_start(dcd);
+	if (r < 0)
+		goto fail;
 	*out = dcd;
 	return 0;
 fail:
@@ -395,8 +377,12 @@ int dcd_run(struct dcd *dcd)
 {
 	int r;
 
-	log_notice("dcd %s ready: %u links, listening on %s", DCD_VERSION, dcd->link_count,
-		   dcd->socket_path);
+	log_notice("dcd %s ready: %u links, listening on %s%s", DCD_VERSION, dcd->link_count,
+		   dcd->socket_path, dcd->socket_activated ? " (socket activation)" : "");
+	r = dcd_notify_watchdog(dcd);
+	if (r < 0)
+		return r;
+	dcd_notify_ready(dcd);
 	r = sd_event_loop(dcd->event);
 	if (r < 0)
 		log_error("event loop: %s", strerror(-r));
@@ -407,6 +393,9 @@ void dcd_free(struct dcd *dcd)
 {
 	if (!dcd)
 		return;
+	/* What the fd store holds stays there for a dcd started after this one. */
+	if (dcd->recovery)
+		dcd->recovery->fdstore = false;
 	/* Clients are told, nothing on screen changes (no idle commit at exit). */
 	for (struct dcd_client *c = dcd->clients; c; c = c->next) {
 		while (c->leases)
@@ -417,6 +406,7 @@ void dcd_free(struct dcd *dcd)
 	for (unsigned i = 0; i < dcd->link_count; i++)
 		dcd->outputs[i].need_idle = false;
 	dcd_client_reap(dcd);
+	dcd_dbus_stop(dcd);
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		struct dcd_output *o = &dcd->outputs[i];
 
@@ -443,6 +433,7 @@ void dcd_free(struct dcd *dcd)
 	dc_destroy(dcd->dc);
 	dcd_backend_close(dcd);
 	dcd_config_free(&dcd->config);
+	dcd_recovery_free(dcd);
 	free(dcd->link_info);
 	free(dcd);
 }

@@ -33,6 +33,7 @@ struct dcv_device;
 struct dcv_monitor;
 struct dcd;
 struct dcd_client;
+struct dcd_dbus;
 
 /* ---- options (main.c fills them) ------------------------------------------- */
 
@@ -40,6 +41,13 @@ enum dcd_backend_kind {
 	DCD_BACKEND_AUTO, /* a supported GPU if there is one, else an error */
 	DCD_BACKEND_SIM,
 	DCD_BACKEND_DEVICE,
+};
+
+/* Which D-Bus bus dcd serves (--bus; dbus.h). */
+enum dcd_bus_kind {
+	DCD_BUS_SYSTEM,
+	DCD_BUS_SESSION,
+	DCD_BUS_NONE,
 };
 
 struct dcd_options {
@@ -52,6 +60,7 @@ struct dcd_options {
 	const char *config_path; /* NULL: defaults */
 	const char *state_dir;	 /* NULL: anonymous simulator memory */
 	bool verbose;
+	enum dcd_bus_kind bus; /* --bus, DCD_BUS_SYSTEM by default */
 };
 
 /* ---- framebuffers (fb.c) ----------------------------------------------------- */
@@ -207,6 +216,10 @@ struct dcd {
 	bool in_dc;	     /* inside a DC call: DC callbacks may not re-enter it */
 
 	struct dcp_link_info *link_info; /* scratch for LINK_INFO (22 kB) */
+	struct dcd_dbus *dbus;		 /* the D-Bus service (dbus.h), NULL with --bus none */
+	/* systemd and crash recovery (recovery.h) */
+	struct dcd_recovery *recovery;
+	bool socket_activated; /* the client socket came from dcd.socket */
 	struct dcd_ratelimit accept_rl, dc_log_rl;
 };
 
@@ -230,6 +243,8 @@ void dcd_backend_irq_consume(struct dcd *dcd);
 int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *iova,
 		    struct dcp_error *err);
 void dcd_backend_unmap(struct dcd *dcd, uint64_t iova);
+/* The same at a given device address (a framebuffer back from the fd store; simulator only). */
+int dcd_backend_map_at(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t iova);
 /* The removal monitor said something: returns true once the device is gone. */
 bool dcd_backend_check_removed(struct dcd *dcd);
 
@@ -328,6 +343,8 @@ void dcd_output_release_retired(struct dcd *dcd, struct dcd_output *o, uint64_t 
 void dcd_output_update_vblank(struct dcd *dcd, struct dcd_output *o);
 /* Frame period of the stream on link in ns (0 when off). */
 uint64_t dcd_output_frame_ns(const struct dcd *dcd, unsigned link);
+/* The sink's own mode that "WxH[i][@R]" names (dc_mode_list_find), or NULL. */
+const struct dc_mode *dcd_sink_find_mode(const struct dc_sink *sink, const char *spec);
 
 /* flip.c: flips, cursor, vblank; the DC callbacks */
 int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct dcp_error *err);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "dcd.h"
+#include "recovery.h"
 
 struct dcd_fb *dcd_fb_lookup(const struct dcd_client *c, uint32_t id)
 {
@@ -31,6 +32,7 @@ void dcd_fb_unref(struct dcd_fb *fb)
 {
 	if (!fb || --fb->refs)
 		return;
+	dcd_fdstore_fb_remove(fb->dcd, fb);
 	dcd_backend_unmap(fb->dcd, fb->iova);
 	dci_fb_unmap(&fb->map);
 	log_debug("framebuffer %u unmapped", fb->id);
@@ -82,13 +84,10 @@ int dcd_handle_fb_create(struct dcd_client *c, const struct dcp_request *req, st
 		return -ENOMEM;
 	}
 	r = dci_fb_map(fd, &req->fb_create, &fb->map, err);
-	close(fd);
+	if (r == 0)
+		r = dcd_backend_map(dcd, fb->map.data, fb->map.size, &fb->iova, err);
 	if (r < 0) {
-		free(fb);
-		return r;
-	}
-	r = dcd_backend_map(dcd, fb->map.data, fb->map.size, &fb->iova, err);
-	if (r < 0) {
+		close(fd);
 		dci_fb_unmap(&fb->map);
 		free(fb);
 		return r;
@@ -103,6 +102,9 @@ int dcd_handle_fb_create(struct dcd_client *c, const struct dcp_request *req, st
 	fb->next = c->fbs;
 	c->fbs = fb;
 	c->fb_count++;
+	/* Under systemd the buffer outlives a crash of dcd (recovery.h). */
+	dcd_fdstore_fb_add(dcd, fb, fd);
+	close(fd);
 	log_debug("%s: framebuffer %u: %ux%u %.4s pitch %u, %zu bytes at device address 0x%llx",
 		  c->label, fb->id, fb->layout.width, fb->layout.height,
 		  (const char *)&fb->layout.format, fb->layout.pitches[0], fb->map.size,

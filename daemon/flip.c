@@ -13,6 +13,7 @@
 
 #include <drm_fourcc.h>
 
+#include "dbus.h"
 #include "dcd.h"
 
 __attribute__((format(printf, 5, 6))) static int flip_error(struct dcp_error *err, int status,
@@ -466,6 +467,7 @@ static void on_link_event(struct dc *dc, unsigned link, enum dc_link_event event
 		   (unsigned)event < sizeof(words) / sizeof(words[0]) ? words[event]
 								      : "link event");
 	dcd_notify_output(dcd, link, DCP_CHANGE_LINK, NULL);
+	dcd_dbus_link_event(dcd, link, (int)event);
 }
 
 const struct dc_events dcd_dc_events = {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dbus.h"
 #include "dcd.h"
 
 struct dcd_lease *dcd_client_lease_of(const struct dcd_client *c, unsigned link)
@@ -136,6 +137,7 @@ int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req
 	log_notice("lease %u granted to %s: %s", lease->id, c->label, names);
 	granted.lease_id = lease->id;
 	dcd_client_send(c, DCP_REPLY_LEASE_GRANTED, req->hdr.serial, &granted);
+	dcd_dbus_lease_granted(dcd, lease);
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		if (links & (1u << i))
 			dcd_notify_output(dcd, i, DCP_CHANGE_LEASE, c);
@@ -194,6 +196,7 @@ void dcd_lease_end(struct dcd *dcd, struct dcd_lease *lease, int revoke_reason, 
 		dcd_notify_output(dcd, i, DCP_CHANGE_LEASE, NULL);
 	}
 	dcd->work = true;
+	dcd_dbus_lease_ended(dcd, lease, revoke_reason);
 	free(lease);
 }
 

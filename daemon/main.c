@@ -30,6 +30,10 @@ static void usage(FILE *f)
 		"  --config FILE        configuration (docs/config.md, dcd.json(5))\n"
 		"  --state-dir DIR      keep state here; the simulated engine's hardware\n"
 		"                       lives in DIR/sim-state and survives a restart\n"
+		"  --bus system|session|none\n"
+		"                       serve org.dcd.Display1 on this D-Bus bus (default\n"
+		"                       system; without the bus dcd serves its socket and\n"
+		"                       tries again every 2 s; docs/dbus.md)\n"
 		"  --verbose            debug log lines\n"
 		"  --help, --version\n"
 		"\n"
@@ -50,6 +54,19 @@ static int parse_fd(const char *s, int *fd)
 	return 0;
 }
 
+static int parse_bus(const char *s, enum dcd_bus_kind *bus)
+{
+	if (!strcmp(s, "system"))
+		*bus = DCD_BUS_SYSTEM;
+	else if (!strcmp(s, "session"))
+		*bus = DCD_BUS_SESSION;
+	else if (!strcmp(s, "none"))
+		*bus = DCD_BUS_NONE;
+	else
+		return -EINVAL;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	enum {
@@ -61,6 +78,7 @@ int main(int argc, char **argv)
 		OPT_CONFIG,
 		OPT_STATE_DIR,
 		OPT_VERBOSE,
+		OPT_BUS,
 		OPT_HELP,
 		OPT_VERSION
 	};
@@ -73,6 +91,7 @@ int main(int argc, char **argv)
 		{ "config", required_argument, NULL, OPT_CONFIG },
 		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
 		{ "verbose", no_argument, NULL, OPT_VERBOSE },
+		{ "bus", required_argument, NULL, OPT_BUS },
 		{ "help", no_argument, NULL, OPT_HELP },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -122,6 +141,14 @@ int main(int argc, char **argv)
 			break;
 		case OPT_VERBOSE:
 			opts.verbose = true;
+			break;
+		case OPT_BUS:
+			if (parse_bus(optarg, &opts.bus) < 0) {
+				fprintf(stderr,
+					"dcd: --bus: \"%s\" is not system, session or none\n",
+					optarg);
+				return 1;
+			}
 			break;
 		case OPT_HELP:
 			usage(stdout);

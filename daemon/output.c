@@ -102,8 +102,7 @@ void dcd_output_release_retired(struct dcd *dcd, struct dcd_output *o, uint64_t 
 
 /* ---- idle configuration ------------------------------------------------------------ */
 
-/* The mode of spec among the sink's modes, or NULL. */
-static const struct dc_mode *find_mode(const struct dc_sink *sink, const char *spec)
+const struct dc_mode *dcd_sink_find_mode(const struct dc_sink *sink, const char *spec)
 {
 	const struct dc_mode *modes, *found = NULL;
 	struct dc_mode_list *list;
@@ -157,7 +156,7 @@ static void idle_stream(struct dcd *dcd, unsigned link, struct dc_stream *s, boo
 			return;
 		break;
 	case DCD_IDLE_MODE:
-		mode = find_mode(sink, idle->spec);
+		mode = dcd_sink_find_mode(sink, idle->spec);
 		if (!mode) {
 			log_warning("%s: the monitor offers no mode %s (idle configuration); "
 				    "switching it off",

@@ -15,6 +15,7 @@
 #include "dc_modes.h"
 #include <drm_fourcc.h>
 
+#include "dbus.h"
 #include "dcd.h"
 
 #define SERVER_NAME "dcd " DCD_VERSION
@@ -209,6 +210,7 @@ void dcd_notify_output(struct dcd *dcd, unsigned link, uint32_t changes,
 		lease_state(dcd, c, link, &ev.lease_state, &ev.lease_id);
 		dcd_client_send(c, DCP_EVENT_OUTPUT_CHANGED, 0, &ev);
 	}
+	dcd_dbus_output_changed(dcd, link, changes);
 }
 
 void dcd_notify_hotplug(struct dcd *dcd, unsigned link)
@@ -222,4 +224,5 @@ void dcd_notify_hotplug(struct dcd *dcd, unsigned link)
 			continue;
 		dcd_client_send(c, DCP_EVENT_HOTPLUG, 0, &ev);
 	}
+	dcd_dbus_hotplug(dcd, link);
 }

@@ -49,9 +49,13 @@ static uint32_t hw_read32(struct dc_hw *hw, uint32_t reg)
 static void hw_write32(struct dc_hw *hw, uint32_t reg, uint32_t value)
 {
 	struct sim *sim = sim_from_hw(hw);
+	int cls;
 
 	sim_sync(sim);
 	sim->st->reg_writes++;
+	cls = sim_reg_write_class(sim, reg);
+	if (cls >= 0)
+		sim->st->class_writes[cls]++;
 	sim_trace_record(sim, reg, value);
 	sim_reg_write(sim, reg, value);
 	sim_update_irq(sim);
@@ -349,6 +353,7 @@ int sim_create(const struct sim_options *opts, struct sim **out, struct sim_erro
 	sim->st->version = SIM_STATE_VERSION;
 	sim->st->size = sizeof(struct sim_state);
 	sim->st->cfg = *cfg;
+	sim_read_boot_id(sim->st->boot_id);
 	free(cfg);
 
 	real = sim->st->cfg.clock_real;
@@ -376,7 +381,6 @@ int sim_create(const struct sim_options *opts, struct sim **out, struct sim_erro
 int sim_attach(const char *state_path, struct sim **out, struct sim_error *err)
 {
 	struct sim *sim;
-	const struct sim_state *st;
 	int r;
 
 	*out = NULL;
@@ -392,15 +396,10 @@ int sim_attach(const char *state_path, struct sim **out, struct sim_error *err)
 		free(sim);
 		return r;
 	}
-	st = sim->st;
-	if (st->magic != SIM_STATE_MAGIC || st->version != SIM_STATE_VERSION ||
-	    st->size != sizeof(struct sim_state)) {
-		sim_errorf(err,
-			   "%s: not a simulator state file of version %u (magic %#llx, version %u)",
-			   state_path, SIM_STATE_VERSION, (unsigned long long)st->magic,
-			   st->version);
+	r = sim_state_check(sim->st, state_path, err);
+	if (r < 0) {
 		sim_destroy(sim);
-		return -EINVAL;
+		return r;
 	}
 	r = open_fds(sim, err);
 	if (r < 0) {

@@ -206,6 +206,15 @@ int sim_capture_crc(struct sim *sim, unsigned pipe, uint32_t *crc);
 
 /* The same frame as an 8-bit RGB PNG file. */
 int sim_capture_png(struct sim *sim, unsigned pipe, const char *path);
+/* The PNG file and (crc not NULL) the CRC-32 of sim_capture_crc, of one and the same frame. */
+int sim_capture_png_crc(struct sim *sim, unsigned pipe, const char *path, uint32_t *crc);
+/*
+ * The same of the engine as last brought up to date, without advancing the
+ * simulation (which writes its shared state): for a process forked from
+ * the one that runs the engine, so a large frame is encoded beside it
+ * instead of holding up its frames (dcd's D-Bus Screenshot).
+ */
+int sim_capture_png_unsynced(struct sim *sim, unsigned pipe, const char *path, uint32_t *crc);
 
 /* One scanned-out frame in the history of a pipe. */
 struct sim_frame {
@@ -226,6 +235,35 @@ struct sim_stats {
 };
 
 void sim_get_stats(struct sim *sim, struct sim_stats *stats);
+
+/*
+ * Register writes that change what a monitor receives, counted by the
+ * simulated hardware itself since the engine was created (they live in the
+ * state file, so they count across processes and a sim_view sees them):
+ * proof that a restarted daemon adopted a running configuration without a
+ * modeset. Writes of interrupt, lock, blank and surface registers are not
+ * in any class (flips and plane updates write those every frame).
+ */
+enum sim_write_class {
+	/* the CRTC's timing, enable, sync, interlace and counter registers:
+	 * every register of the CRTC window except interrupts, update locks,
+	 * blanking (BLANK_CONTROL, DOUBLE_BUFFER_CONTROL, BLANK_DATA_COLOR) and
+	 * the read-only status registers */
+	SIM_WRITES_TIMING,
+	/* pixel clocks: PLLs (SIMEXT_PLL_*), SIMEXT_CRTC_CLK_SEL,
+	 * CRTCn_PIXEL_RATE_CNTL, DP_DTOn_PHASE/MODULO, PIXCLKn_RESYNC_CNTL */
+	SIM_WRITES_CLOCK,
+	/* encoders: the DIG windows (stream and link encoders, DP, HDMI,
+	 * AFMT) and SIMEXT_DIG_TX_* */
+	SIM_WRITES_ENCODER,
+	SIM_WRITE_CLASSES,
+};
+
+/* The count of one class (0 for an unknown class). */
+uint64_t sim_write_count(struct sim *sim, enum sim_write_class cls);
+
+/* The class a register write falls in, or -1 for none. */
+int sim_reg_write_class(struct sim *sim, uint32_t reg);
 
 /* ---- Register trace ------------------------------------------------------- */
 
@@ -292,5 +330,7 @@ uint64_t sim_view_synced_ns(struct sim_view *view);
 unsigned sim_view_pipe_count(struct sim_view *view);
 /* The timing generator runs (enabled and clocked). */
 bool sim_view_pipe_running(struct sim_view *view, unsigned pipe);
+/* sim_write_count() of the view (0 for an unknown class). */
+uint64_t sim_view_write_count(struct sim_view *view, enum sim_write_class cls);
 
 #endif

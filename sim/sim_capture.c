@@ -180,8 +180,8 @@ static void render(struct sim *sim, unsigned pipe, uint16_t *frame, unsigned w, 
 	sim_fmt_apply(sim, pipe, frame, w, h);
 }
 
-int sim_capture_rgb(struct sim *sim, unsigned pipe, uint8_t **out, unsigned *width,
-		    unsigned *height)
+static int capture_rgb(struct sim *sim, unsigned pipe, bool sync, uint8_t **out, unsigned *width,
+		       unsigned *height)
 {
 	unsigned w, h;
 	uint16_t *frame;
@@ -189,7 +189,8 @@ int sim_capture_rgb(struct sim *sim, unsigned pipe, uint8_t **out, unsigned *wid
 
 	if (pipe >= sim->st->npipes)
 		return -EINVAL;
-	sim_sync(sim);
+	if (sync)
+		sim_sync(sim);
 	active_size(sim, pipe, &w, &h);
 	if (!w || !h)
 		return -ENODATA;
@@ -211,16 +212,17 @@ int sim_capture_rgb(struct sim *sim, unsigned pipe, uint8_t **out, unsigned *wid
 	return 0;
 }
 
-int sim_capture_crc(struct sim *sim, unsigned pipe, uint32_t *crc)
+int sim_capture_rgb(struct sim *sim, unsigned pipe, uint8_t **out, unsigned *width,
+		    unsigned *height)
+{
+	return capture_rgb(sim, pipe, true, out, width, height);
+}
+
+static uint32_t crc32_of(const uint8_t *bytes, size_t len)
 {
 	uint32_t table[256];
-	uint8_t *rgb;
-	unsigned w, h;
 	uint32_t c = 0xffffffffu;
-	int r = sim_capture_rgb(sim, pipe, &rgb, &w, &h);
 
-	if (r < 0)
-		return r;
 	for (uint32_t i = 0; i < 256; i++) {
 		uint32_t v = i;
 
@@ -228,9 +230,20 @@ int sim_capture_crc(struct sim *sim, unsigned pipe, uint32_t *crc)
 			v = v & 1 ? 0xedb88320u ^ (v >> 1) : v >> 1;
 		table[i] = v;
 	}
-	for (size_t i = 0; i < (size_t)w * h * 3; i++)
-		c = table[(c ^ rgb[i]) & 0xff] ^ (c >> 8);
-	*crc = ~c;
+	for (size_t i = 0; i < len; i++)
+		c = table[(c ^ bytes[i]) & 0xff] ^ (c >> 8);
+	return ~c;
+}
+
+int sim_capture_crc(struct sim *sim, unsigned pipe, uint32_t *crc)
+{
+	uint8_t *rgb;
+	unsigned w, h;
+	int r = sim_capture_rgb(sim, pipe, &rgb, &w, &h);
+
+	if (r < 0)
+		return r;
+	*crc = crc32_of(rgb, (size_t)w * h * 3);
 	free(rgb);
 	return 0;
 }
@@ -259,12 +272,12 @@ static int write_png(FILE *f, const uint8_t *rgb, unsigned w, unsigned h)
 	return 0;
 }
 
-int sim_capture_png(struct sim *sim, unsigned pipe, const char *path)
+static int capture_png(struct sim *sim, unsigned pipe, bool sync, const char *path, uint32_t *crc)
 {
 	uint8_t *rgb;
 	unsigned w, h;
 	FILE *f;
-	int r = sim_capture_rgb(sim, pipe, &rgb, &w, &h);
+	int r = capture_rgb(sim, pipe, sync, &rgb, &w, &h);
 
 	if (r < 0)
 		return r;
@@ -277,6 +290,23 @@ int sim_capture_png(struct sim *sim, unsigned pipe, const char *path)
 	r = write_png(f, rgb, w, h);
 	if (fclose(f) != 0 && r == 0)
 		r = -errno;
+	if (r == 0 && crc)
+		*crc = crc32_of(rgb, (size_t)w * h * 3);
 	free(rgb);
 	return r;
+}
+
+int sim_capture_png_crc(struct sim *sim, unsigned pipe, const char *path, uint32_t *crc)
+{
+	return capture_png(sim, pipe, true, path, crc);
+}
+
+int sim_capture_png_unsynced(struct sim *sim, unsigned pipe, const char *path, uint32_t *crc)
+{
+	return capture_png(sim, pipe, false, path, crc);
+}
+
+int sim_capture_png(struct sim *sim, unsigned pipe, const char *path)
+{
+	return capture_png(sim, pipe, true, path, NULL);
 }

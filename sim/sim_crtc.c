@@ -401,6 +401,21 @@ uint32_t sim_crtc_read(struct sim *sim, unsigned n, uint32_t generic)
 	}
 }
 
+bool sim_crtc_reg_is_status(uint32_t generic)
+{
+	switch (generic) {
+	case mmCRTC_STATUS:
+	case mmCRTC_STATUS_POSITION:
+	case mmCRTC_NOM_VERT_POSITION:
+	case mmCRTC_STATUS_FRAME_COUNT:
+	case mmCRTC_STATUS_VF_COUNT:
+	case mmCRTC_STATUS_HV_COUNT:
+		return true;
+	default:
+		return false;
+	}
+}
+
 void sim_crtc_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value)
 {
 	struct sim_crtc *c = &sim->st->crtc[n];
@@ -431,14 +446,9 @@ void sim_crtc_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t valu
 			c->frame_reset = frame;
 		}
 		return;
-	case mmCRTC_STATUS:
-	case mmCRTC_STATUS_POSITION:
-	case mmCRTC_NOM_VERT_POSITION:
-	case mmCRTC_STATUS_FRAME_COUNT:
-	case mmCRTC_STATUS_VF_COUNT:
-	case mmCRTC_STATUS_HV_COUNT:
-		return; /* read-only */
 	default:
+		if (sim_crtc_reg_is_status(generic))
+			return; /* read-only */
 		*r = value;
 		break;
 	}

@@ -97,6 +97,8 @@ uint64_t sim_crtc_next_event(struct sim *sim, unsigned n);
 uint64_t sim_crtc_next_wake(struct sim *sim, unsigned n);
 uint32_t sim_crtc_read(struct sim *sim, unsigned n, uint32_t generic);
 void sim_crtc_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
+/* The CRTC's read-only status registers (writes are ignored). */
+bool sim_crtc_reg_is_status(uint32_t generic);
 uint32_t sim_dcp_read(struct sim *sim, unsigned n, uint32_t generic);
 void sim_dcp_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
 bool sim_crtc_irq_pending(struct sim *sim, unsigned n);
@@ -191,6 +193,11 @@ int sim_display_parse_json(const char *json, uint8_t ctype, struct sim_display *
 void sim_connector_reset_sink(struct sim *sim, struct sim_connector *c);
 void sim_display_default(struct sim_display *d, uint8_t ctype);
 void sim_trace_record(struct sim *sim, uint32_t reg, uint32_t value);
+
+/* ---- state file checks (sim_state_check.c) ---- */
+void sim_read_boot_id(char out[SIM_BOOT_ID_LEN]);
+/* 0, or -EINVAL / -ESTALE with err naming path and what is wrong. */
+int sim_state_check(const struct sim_state *st, const char *path, struct sim_error *err);
 
 /* ---- profile ---- */
 void sim_profile_apply(struct sim_state *st);

@@ -150,6 +150,51 @@ enum sim_block sim_reg_block(struct sim *sim, uint32_t reg, int *instance)
 	return SIM_BLOCK_OTHER;
 }
 
+_Static_assert(sizeof(((struct sim_state *)0)->class_writes) / sizeof(uint64_t) ==
+		       SIM_WRITE_CLASSES,
+	       "one counter per enum sim_write_class");
+
+/* CRTC registers that flips, plane updates, blanking and interrupts write. */
+static bool crtc_reg_is_timing(uint32_t generic)
+{
+	switch (generic) {
+	case mmCRTC_BLANK_CONTROL:
+	case mmCRTC_BLANK_DATA_COLOR:
+	case mmCRTC_BLANK_DATA_COLOR_EXT:
+	case mmCRTC_DOUBLE_BUFFER_CONTROL:
+	case mmCRTC_INTERRUPT_CONTROL:
+	case mmCRTC_V_UPDATE_INT_STATUS:
+	case mmCRTC_VERTICAL_INTERRUPT0_POSITION:
+	case mmCRTC_VERTICAL_INTERRUPT0_CONTROL:
+	case mmCRTC_UPDATE_LOCK:
+	case mmCRTC_MASTER_UPDATE_LOCK:
+		return false;
+	default:
+		return !sim_crtc_reg_is_status(generic);
+	}
+}
+
+int sim_reg_write_class(struct sim *sim, uint32_t reg)
+{
+	const struct sim_state *st = sim->st;
+	uint32_t g;
+
+	if (sim_pipe_of(st, reg, &g) >= 0)
+		return g >= 0x1b78 && crtc_reg_is_timing(g) ? SIM_WRITES_TIMING : -1;
+	if (sim_dig_of(st, reg, &g) >= 0 || simext_dig_tx_of(reg) >= 0)
+		return SIM_WRITES_ENCODER;
+	if (pixclk_of(reg) >= 0 || simext_pll_of(reg, &g) >= 0 ||
+	    (reg >= mmPIXCLK1_RESYNC_CNTL && reg <= mmMICROSECOND_TIME_BASE_DIV) ||
+	    (reg >= mmSIMEXT_CRTC_CLK_SEL && reg < mmSIMEXT_CRTC_CLK_SEL + DCE110_MAX_PIPES))
+		return SIM_WRITES_CLOCK;
+	return -1;
+}
+
+uint64_t sim_write_count(struct sim *sim, enum sim_write_class cls)
+{
+	return (unsigned)cls < SIM_WRITE_CLASSES ? sim->st->class_writes[cls] : 0;
+}
+
 void sim_regs_reset(struct sim *sim)
 {
 	struct sim_state *st = sim->st;

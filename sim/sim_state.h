@@ -14,7 +14,7 @@
 #include "dce110_regs.h"
 
 #define SIM_STATE_MAGIC	  0x6174536d69536344ull /* "DcSimSta" */
-#define SIM_STATE_VERSION 2
+#define SIM_STATE_VERSION 3 /* 2: write counters; 3: SCL double buffering */
 
 #define SIM_REG_COUNT	   0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
 #define SIM_EXT_COUNT	   (DCE110_SIMEXT_END - mmSIMEXT_ID)
@@ -31,6 +31,7 @@
 #define SIM_SCL_WORDS	   (mmEXT_OVERSCAN_TOP_BOTTOM - mmSCL_MODE + 1)
 #define SIM_SCL_TYPES	   8 /* SCL_C_RAM_FILTER_TYPE: 3 bits */
 #define SIM_SCL_PAIRS	   2 /* tap pairs modelled: up to 4 taps */
+#define SIM_BOOT_ID_LEN	   40 /* /proc/sys/kernel/random/boot_id, 36 characters */
 
 enum sim_asic {
 	SIM_ASIC_CARRIZO,
@@ -220,9 +221,10 @@ struct sim_aux_engine {
 struct sim_state {
 	uint64_t magic;
 	uint32_t version;
-	uint32_t size;	    /* sizeof(struct sim_state) */
-	uint64_t now_ns;    /* virtual clock (unused in real time) */
-	uint64_t synced_ns; /* time up to which events have been processed */
+	uint32_t size;		       /* sizeof(struct sim_state) */
+	char boot_id[SIM_BOOT_ID_LEN]; /* the boot the hardware runs in (real time) */
+	uint64_t now_ns;	       /* virtual clock (unused in real time) */
+	uint64_t synced_ns;	       /* time up to which events have been processed */
 	uint8_t real_time;
 
 	/* profile */
@@ -246,6 +248,7 @@ struct sim_state {
 	bool aux_sw_owner[DCE110_MAX_AUXES];
 
 	uint64_t reg_reads, reg_writes, bad_accesses;
+	uint64_t class_writes[3]; /* per enum sim_write_class */
 };
 
 #endif

@@ -153,3 +153,12 @@ bool sim_view_pipe_running(struct sim_view *view, unsigned pipe)
 		stable_copy(&running, &view->st->crtc[pipe].running, sizeof(running));
 	return running;
 }
+
+uint64_t sim_view_write_count(struct sim_view *view, enum sim_write_class cls)
+{
+	uint64_t n = 0;
+
+	if ((unsigned)cls < SIM_WRITE_CLASSES)
+		stable_copy(&n, &view->st->class_writes[cls], sizeof(n));
+	return n;
+}

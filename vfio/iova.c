@@ -1,5 +1,6 @@
 /* First-fit IOVA allocation over a set of usable ranges (see iova.h). */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,19 +86,28 @@ static int fit_in(uint64_t first, uint64_t last, uint64_t size, uint64_t align, 
 	return 1;
 }
 
+/* Room for one more used extent. */
+static int grow_used(struct dcv_iova_space *space)
+{
+	size_t cap = space->cap_used ? space->cap_used * 2 : 16;
+	struct dcv_iova_extent *u;
+
+	if (space->n_used < space->cap_used)
+		return 0;
+	u = realloc(space->used, cap * sizeof(*u));
+	if (!u)
+		return -ENOMEM;
+	space->used = u;
+	space->cap_used = cap;
+	return 0;
+}
+
 int dcv_iova_alloc(struct dcv_iova_space *space, uint64_t size, uint64_t align, uint64_t *iova)
 {
 	if (size == 0 || align == 0 || (align & (align - 1)))
 		return -EINVAL;
-	if (space->n_used == space->cap_used) {
-		size_t cap = space->cap_used ? space->cap_used * 2 : 16;
-		struct dcv_iova_extent *u = realloc(space->used, cap * sizeof(*u));
-
-		if (!u)
-			return -ENOMEM;
-		space->used = u;
-		space->cap_used = cap;
-	}
+	if (grow_used(space) < 0)
+		return -ENOMEM;
 
 	size_t k = 0; /* first used extent not yet passed */
 	for (size_t i = 0; i < space->n_usable; i++) {
@@ -132,6 +142,30 @@ int dcv_iova_alloc(struct dcv_iova_space *space, uint64_t size, uint64_t align, 
 		}
 	}
 	return -ENOSPC;
+}
+
+int dcv_iova_reserve(struct dcv_iova_space *space, uint64_t iova, uint64_t size)
+{
+	uint64_t last = iova + size - 1;
+	bool usable = false;
+	size_t k = 0;
+
+	if (size == 0 || last < iova)
+		return -EINVAL;
+	for (size_t i = 0; i < space->n_usable; i++)
+		usable |= space->usable[i].first <= iova && last <= space->usable[i].last;
+	if (!usable)
+		return -ERANGE;
+	while (k < space->n_used && space->used[k].start + space->used[k].size - 1 < iova)
+		k++;
+	if (k < space->n_used && space->used[k].start <= last)
+		return -EEXIST;
+	if (grow_used(space) < 0)
+		return -ENOMEM;
+	memmove(&space->used[k + 1], &space->used[k], (space->n_used - k) * sizeof(*space->used));
+	space->used[k] = (struct dcv_iova_extent){ iova, size };
+	space->n_used++;
+	return 0;
 }
 
 int dcv_iova_lookup(const struct dcv_iova_space *space, uint64_t iova, uint64_t *size)

@@ -52,6 +52,15 @@ void dcv_iova_fini(struct dcv_iova_space *space);
 int dcv_iova_alloc(struct dcv_iova_space *space, uint64_t size, uint64_t align, uint64_t *iova);
 
 /* The size of the allocation that starts at iova. Returns 0 or -ENOENT. */
+/*
+ * Marks [iova, iova + size) used, as dcv_iova_alloc would have: for ranges
+ * a previous process allocated and a new one takes over (framebuffers a
+ * restarted dcd gets back from systemd's fd store). -EINVAL (size 0 or
+ * overflow), -ERANGE (not inside one usable range), -EEXIST (overlaps an
+ * allocation), -ENOMEM.
+ */
+int dcv_iova_reserve(struct dcv_iova_space *space, uint64_t iova, uint64_t size);
+
 int dcv_iova_lookup(const struct dcv_iova_space *space, uint64_t iova, uint64_t *size);
 
 /* Frees the allocation that starts at iova; its size in *size (may be NULL).

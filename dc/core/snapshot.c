@@ -6,10 +6,8 @@
  * DIG_SOURCE_SELECT names it (and DIG_SYMCLK_FE_ON says is in use), the
  * back end whose DIG_FE_SOURCE_SELECT takes that front end, the link wired
  * to that back end. What the registers do not hold cannot come back:
- *  - the framebuffer's width and height (the smallest that holds the
- *    viewport is reported), fractional source coordinates, and the
- *    destination rectangle (the scaler is not in dcd's register map: the
- *    viewport's size at 0,0 is reported);
+ *  - fractional source coordinates (the viewport holds whole pixels; the
+ *    fraction lives on only as the scaler's initial phase);
  *  - whether a format has alpha (the primary plane ignores it: XRGB is
  *    reported for ARGB);
  *  - the cursor's hot spot (its top-left corner is reported, hot spot 0,0);
@@ -48,8 +46,7 @@ bool dc_resources_equal(const struct dc_stream_resources *a, const struct dc_str
 	       a->hdmi_scrambling == b->hdmi_scrambling;
 }
 
-/* The format as the engine scans it out: alpha or not is the same. */
-static uint32_t opaque_format(uint32_t fourcc)
+uint32_t dc_format_opaque(uint32_t fourcc)
 {
 	switch (fourcc) {
 	case DRM_FORMAT_ARGB8888:
@@ -78,7 +75,7 @@ static bool plane_equal(const struct dc_plane *a, const struct dc_plane *b)
 	if (a->enabled != b->enabled)
 		return false;
 	return !a->enabled ||
-	       (opaque_format(a->format) == opaque_format(b->format) &&
+	       (dc_format_opaque(a->format) == dc_format_opaque(b->format) &&
 		a->modifier == b->modifier && a->width == b->width && a->height == b->height &&
 		a->pitch == b->pitch && a->address == b->address && viewport_equal(a, b) &&
 		a->dst_x == b->dst_x && a->dst_y == b->dst_y && a->dst_w == b->dst_w &&

@@ -228,6 +228,8 @@ struct dc_link_status {
 };
 
 int dc_link_get_status(const struct dc *dc, unsigned link, struct dc_link_status *out);
+/* "none", "DP", "eDP", "HDMI", "single-link DVI", "dual-link DVI" (logs, D-Bus). */
+const char *dc_signal_name(enum dc_signal signal);
 
 /* Native DPCD access over the link's AUX channel (DP and eDP links). */
 int dc_read_dpcd(struct dc *dc, unsigned link, uint32_t address, void *buf, size_t size);
@@ -427,6 +429,9 @@ int dc_adopt(struct dc *dc, const struct dc_state *state);
  * after dc_commit is equal to the committed state in this sense.
  */
 bool dc_state_equal(const struct dc_state *a, const struct dc_state *b);
+
+/* The format as the primary plane scans it out: ARGB8888 as XRGB8888 and so on. */
+uint32_t dc_format_opaque(uint32_t fourcc);
 
 /* ---- flips, cursor, vblank ----------------------------------------------- */
 

@@ -56,7 +56,7 @@ static int detect_tmds(struct dc *dc, unsigned link, struct dc_sink **out)
 	return ret;
 }
 
-static const char *signal_name(enum dc_signal s)
+const char *dc_signal_name(enum dc_signal s)
 {
 	switch (s) {
 	case DC_SIGNAL_DP:
@@ -80,7 +80,7 @@ static void log_sink(struct dc *dc, unsigned link, const struct dc_sink *sink)
 	const struct dc_edid *e = sink->edid;
 
 	dc_log(dc, DC_LOG_INFO, "%s: %s sink, EDID %zu bytes (%zu block%s)%s%s, %zu mode%s",
-	       dc->links[link].name, signal_name(sink->signal), sink->edid_size,
+	       dc->links[link].name, dc_signal_name(sink->signal), sink->edid_size,
 	       sink->edid_size / DC_EDID_BLOCK, sink->edid_size == DC_EDID_BLOCK ? "" : "s",
 	       e && e->base.has_name ? ": " : "", e && e->base.has_name ? e->base.name : "",
 	       sink->mode_count, sink->mode_count == 1 ? "" : "s");

@@ -2,16 +2,19 @@
 # socket and state directory in a temporary directory, removed at exit.
 # Needs DCD (the dcd binary) and TOPOLOGY (client-topology) in the
 # environment. Provides: $tmp, $sock, $statedir, $rt_dcd, $rt_client,
-# start_dcd, kill_dcd, wait_for FILE PATTERN COUNT SECONDS.
+# start_dcd [DCD-ARGS...], kill_dcd, wait_for FILE PATTERN COUNT SECONDS,
+# start_bus (a private D-Bus bus; needs DCT_BUS_CONFIG), check_fps FILE.
 
 tmp=$(mktemp -d /tmp/dcd-client-test.XXXXXX)
 sock=$tmp/dcd.sock
 statedir=$tmp/state
 dcd_pid=
+bus_pid=
 
 cleanup() {
 	[ -n "$dcd_pid" ] && kill -KILL "$dcd_pid" 2>/dev/null
 	[ -n "${bg_pid:-}" ] && kill -KILL "$bg_pid" 2>/dev/null
+	[ -n "$bus_pid" ] && kill -TERM "$bus_pid" 2>/dev/null
 	wait 2>/dev/null
 	rm -rf "$tmp"
 }
@@ -30,16 +33,27 @@ else
 	echo "note: SCHED_FIFO not allowed here; frame timing follows the machine's load"
 fi
 
-# Starts dcd and waits until a client gets its topology (10 s at most).
+# Starts dcd (without D-Bus unless the arguments say --bus) and waits until
+# a client gets its topology (10 s at most).
 start_dcd() {
-	$rt_dcd "$DCD" --sim --socket "$sock" --state-dir "$statedir" >>"$tmp/dcd.log" 2>&1 &
+	$rt_dcd "$DCD" --sim --socket "$sock" --state-dir "$statedir" --bus none "$@" \
+		>>"$tmp/dcd.log" 2>&1 &
 	dcd_pid=$!
+	await_start "$dcd_pid" dcd "$tmp/dcd.log" "$tmp/links" "$TOPOLOGY" "$sock"
+}
+
+# await_start PID WHAT LOG OUT COMMAND...: until COMMAND works (its output in
+# OUT), 10 s at most; exits the test showing LOG when PID dies first or time
+# runs out.
+await_start() {
+	pid=$1 what=$2 log=$3 out=$4
+	shift 4
 	i=0
-	until "$TOPOLOGY" "$sock" >"$tmp/links" 2>/dev/null; do
+	until "$@" >"$out" 2>/dev/null; do
 		i=$((i + 1))
-		if [ $i -ge 100 ] || ! kill -0 "$dcd_pid" 2>/dev/null; then
-			echo "dcd did not come up:" >&2
-			cat "$tmp/dcd.log" >&2
+		if [ $i -ge 100 ] || ! kill -0 "$pid" 2>/dev/null; then
+			echo "$what did not come up:" >&2
+			cat "$log" >&2
 			exit 1
 		fi
 		sleep 0.1
@@ -56,10 +70,38 @@ kill_dcd() {
 # Waits until FILE has COUNT lines matching PATTERN (grep -E), SECONDS at most.
 wait_for() {
 	i=0
-	while [ "$(grep -cE "$2" "$1" 2>/dev/null)" -lt "$3" ]; do
+	# Through a pipe, grep counts 0 while FILE does not exist yet (a
+	# background job's redirection may not have happened).
+	while [ "$(cat "$1" 2>/dev/null | grep -cE "$2")" -lt "$3" ]; do
 		i=$((i + 1))
 		[ $i -ge $(($4 * 10)) ] && return 1
 		sleep 0.1
 	done
 	return 0
+}
+
+# A private D-Bus bus for dcd and the test's clients (the configuration of
+# tests/integration/test-bus.conf: every user may use it), in $tmp/bus;
+# exports DBUS_SESSION_BUS_ADDRESS.
+start_bus() {
+	chmod 755 "$tmp"
+	dbus-daemon --config-file="$DCT_BUS_CONFIG" --address="unix:path=$tmp/bus" --nofork \
+		--nopidfile >"$tmp/bus.log" 2>&1 &
+	bus_pid=$!
+	await_start "$bus_pid" dbus-daemon "$tmp/bus.log" /dev/null test -S "$tmp/bus"
+	export DBUS_SESSION_BUS_ADDRESS="unix:path=$tmp/bus"
+}
+
+# Checks every frame rate line of dc-demo's output in FILE ("DP-1
+# 3840x2160@60.000Hz: 59.998 fps (119 flips, 0 missed)"): the rate within
+# 1% of the mode's refresh in the same line. Prints each; fails when one is
+# off or there is none.
+check_fps() {
+	awk '$2 ~ /^[0-9]+x[0-9]+@[0-9.]+Hz:$/ && $4 == "fps" {
+		split($2, m, "@"); want = m[2] + 0; fps = $3 + 0; n++
+		err = (fps - want) / want; if (err < 0) err = -err
+		printf "%s: %.3f fps, refresh %.3f Hz, off by %.3f%%%s\n", $1, fps, want, err * 100,
+			(err > 0.01 ? "  FAIL" : "")
+		if (err > 0.01) bad++
+	} END { exit (n == 0 || bad > 0) }' "$1"
 }

@@ -37,7 +37,7 @@ struct dct_daemon {
 extern const char dct_scenario_small[];
 
 /*
- * Starts dcd --sim SCENARIO --socket --state-dir --verbose with its
+ * Starts dcd --sim SCENARIO --socket --state-dir --verbose --bus none with its
  * stderr in d->log and waits until it accepts connections. scenario NULL:
  * dct_scenario_small; config NULL: one that lets the test clients lease.
  * extra: more arguments (NULL-terminated, may be NULL); with "--socket-fd"
@@ -77,6 +77,25 @@ int dct_write_file(struct dct_daemon *d, const char *name, const char *text, cha
  * Without root everything runs at normal priority. Returns 0 or -errno.
  */
 int dct_drop_root(void);
+
+/* ---- a private D-Bus bus ---------------------------------------------------------- */
+
+struct dct_bus {
+	pid_t pid;
+	char dir[64];	  /* its directory (mode 0755: every user may reach the socket) */
+	char address[96]; /* "unix:path=DIR/bus" */
+};
+
+/*
+ * Starts dbus-daemon with the test bus configuration ($DCT_BUS_CONFIG,
+ * tests/integration/test-bus.conf: every user may connect, own and call)
+ * listening on address (NULL: a new directory's "bus"), waits until it
+ * listens and sets DBUS_SESSION_BUS_ADDRESS to it, for dcd and the clients
+ * started later. 0 or -errno.
+ */
+int dct_bus_start(struct dct_bus *b, const char *address);
+/* Kills it and removes its directory (not a directory it was given). */
+void dct_bus_stop(struct dct_bus *b);
 
 /* ---- a client --------------------------------------------------------------------- */
 

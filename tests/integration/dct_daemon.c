@@ -170,6 +170,9 @@ int dct_daemon_start(struct dct_daemon *d, const char *scenario, const char *con
 	argv[argc++] = "--config";
 	argv[argc++] = config_path;
 	argv[argc++] = "--verbose";
+	/* No D-Bus unless a test asks for it (a later --bus in extra wins). */
+	argv[argc++] = "--bus";
+	argv[argc++] = "none";
 	for (unsigned i = 0; extra && extra[i] && argc < 31; i++)
 		argv[argc++] = extra[i];
 	argv[argc] = NULL;

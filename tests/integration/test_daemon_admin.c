@@ -22,6 +22,7 @@
 
 #include "admin.h"
 #include "dct.h"
+#include "sim.h"
 
 struct fixture {
 	char dir[64], socket[128], scenario[128];
@@ -91,7 +92,9 @@ static struct dct_client *pump_connect(struct fixture *f, const char *name)
 static int setup(void **state)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
-	struct dcd_options opts = { .backend = DCD_BACKEND_SIM, .socket_fd = -1 };
+	struct dcd_options opts = { .backend = DCD_BACKEND_SIM,
+				    .socket_fd = -1,
+				    .bus = DCD_BUS_NONE };
 	FILE *fp;
 
 	assert_non_null(f);
@@ -259,6 +262,7 @@ static void test_admin_commit(void **state)
 	struct dcp_error err;
 	char path[192];
 	struct stat st;
+	uint32_t crc = 0, crc2 = 1;
 	unsigned edp = (unsigned)dcd_admin_link_by_name(f->dcd, "eDP-1");
 
 	cfg = (struct dcp_config){ .output_count = 1 };
@@ -297,12 +301,19 @@ static void test_admin_commit(void **state)
 	assert_int_equal(f->msg->output_changed.mode.hdisplay, cfg.outputs[0].mode.hdisplay);
 	/* a screenshot of it: the blank color, as a PNG */
 	snprintf(path, sizeof(path), "%s/shot.png", f->dir);
-	assert_int_equal(dcd_admin_sim_screenshot(f->dcd, edp, path, &err), 0);
+	assert_int_equal(dcd_admin_sim_screenshot(f->dcd, edp, path, &crc, &err), 0);
 	assert_int_equal(stat(path, &st), 0);
 	assert_true(st.st_size > 0);
+	/* the CRC is the frame's: a still blank color, so a second capture agrees */
+	assert_int_equal(
+		sim_capture_crc(f->dcd->backend.sim,
+				(unsigned)dcd_current_stream(f->dcd, edp)->res.timing_generator,
+				&crc2),
+		0);
+	assert_int_equal(crc, crc2);
 	assert_int_equal(dcd_admin_sim_screenshot(f->dcd,
 						  (unsigned)dcd_admin_link_by_name(f->dcd, "DP-2"),
-						  path, &err),
+						  path, NULL, &err),
 			 -ENOENT);
 	/* framebuffers are the lessees' business */
 	cfg.outputs[0].flags |= DCP_OUTPUT_PRIMARY;

@@ -1,6 +1,7 @@
 /*
  * The IOVA allocator behind dcv_dma_map: alignment, lowest-first reuse
- * after free, holes in the usable ranges, exhaustion, bad arguments.
+ * after free, holes in the usable ranges, exhaustion, bad arguments, ranges
+ * taken over from another process (dcv_iova_reserve).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -167,6 +168,38 @@ static void bad_arguments(void **state)
 	(void)state;
 }
 
+/* A range another process allocated is taken over; allocation goes around it. */
+static void reserved_range_is_taken_over(void **state)
+{
+	struct dcv_iova_range all = { 0, UINT64_MAX };
+	struct dcv_iova_space s;
+	uint64_t a, size;
+
+	assert_int_equal(dcv_iova_init(&s, &all, 1, MIB, GIB), 0);
+	assert_int_equal(dcv_iova_reserve(&s, MIB + 8 * KIB, 8 * KIB), 0);
+	assert_int_equal(dcv_iova_lookup(&s, MIB + 8 * KIB, &size), 0);
+	assert_int_equal(size, 8 * KIB);
+	/* overlapping it, or outside the window, is refused */
+	assert_int_equal(dcv_iova_reserve(&s, MIB + 12 * KIB, 8 * KIB), -EEXIST);
+	assert_int_equal(dcv_iova_reserve(&s, MIB + 4 * KIB, 8 * KIB), -EEXIST);
+	assert_int_equal(dcv_iova_reserve(&s, 0, 4 * KIB), -ERANGE);
+	assert_int_equal(dcv_iova_reserve(&s, GIB + MIB - 4 * KIB, 8 * KIB), -ERANGE);
+	assert_int_equal(dcv_iova_reserve(&s, MIB, 0), -EINVAL);
+	assert_int_equal(dcv_iova_reserve(&s, UINT64_MAX - KIB, 8 * KIB), -EINVAL);
+	/* first fit: below it, then above it */
+	assert_int_equal(dcv_iova_alloc(&s, 8 * KIB, 4 * KIB, &a), 0);
+	assert_int_equal(a, MIB);
+	assert_int_equal(dcv_iova_alloc(&s, 8 * KIB, 4 * KIB, &a), 0);
+	assert_int_equal(a, MIB + 16 * KIB);
+	/* a reserved range is freed like an allocated one */
+	assert_int_equal(dcv_iova_free(&s, MIB + 8 * KIB, &size), 0);
+	assert_int_equal(size, 8 * KIB);
+	assert_int_equal(dcv_iova_alloc(&s, 8 * KIB, 4 * KIB, &a), 0);
+	assert_int_equal(a, MIB + 8 * KIB);
+	dcv_iova_fini(&s);
+	(void)state;
+}
+
 static void many_allocations_grow_the_table(void **state)
 {
 	struct dcv_iova_range all = { 0, UINT64_MAX };
@@ -199,6 +232,7 @@ int main(void)
 		cmocka_unit_test(top_of_the_address_space),
 		cmocka_unit_test(bad_arguments),
 		cmocka_unit_test(many_allocations_grow_the_table),
+		cmocka_unit_test(reserved_range_is_taken_over),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

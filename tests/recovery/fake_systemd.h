@@ -1,0 +1,62 @@
+/*
+ * The part of systemd that dcd talks to, played by a test: the notify
+ * socket ($NOTIFY_SOCKET, an AF_UNIX datagram socket) that receives
+ * READY=1, STATUS=, WATCHDOG=1, STOPPING=1 and FDSTORE=1 / FDSTOREREMOVE=1
+ * with their descriptors (SCM_RIGHTS), an fd store that keeps them across
+ * restarts as a service's store does, and the start of a dcd with the
+ * listening client socket ("client") and the stored fds passed the way
+ * systemd passes them: from fd 3 on, with LISTEN_PID, LISTEN_FDS and
+ * LISTEN_FDNAMES. What systemd does beyond that (cgroups, sandboxing,
+ * restart policy) is not played: tests/systemd boots the real thing.
+ */
+#ifndef FAKE_SYSTEMD_H
+#define FAKE_SYSTEMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define FSD_MAX_STORED 128
+
+struct fsd_stored {
+	char name[64];
+	int fd;
+};
+
+struct fsd {
+	int notify_fd;
+	char notify_path[128];
+	int listen_fd; /* the client socket, as dcd.socket would hold it (-1: none) */
+	struct fsd_stored store[FSD_MAX_STORED];
+	unsigned n_stored;
+	/* what arrived */
+	unsigned ready, watchdogs, stopping, fdstores, fdstore_removes, messages;
+	char status[256];
+	uint64_t last_ready_ns;
+	/* FDSTORE messages whose name starts with "fb-": their fds are kept */
+	unsigned fb_fds_received;
+};
+
+/* The notify socket in dir (dir/notify); listen_path: also a client socket there (or NULL). */
+int fsd_open(struct fsd *s, const char *dir, const char *listen_path);
+void fsd_close(struct fsd *s);
+
+/* Receives what is waiting (up to timeout_ms for the first message). Returns messages read. */
+int fsd_pump(struct fsd *s, int timeout_ms);
+
+/*
+ * Starts argv (argv[0] a path) as systemd would start the service: stdout
+ * and stderr to log_path, $NOTIFY_SOCKET, the client socket and the
+ * stored fds passed, extra_env ("NAME=value", NULL-terminated, may be
+ * NULL) set. Returns the pid, or -errno.
+ */
+pid_t fsd_spawn(struct fsd *s, const char *const *argv, const char *log_path,
+		const char *const *extra_env);
+
+/* Stored fds whose name starts with prefix. */
+unsigned fsd_stored_count(const struct fsd *s, const char *prefix);
+/* The stored fd called name, or -1. */
+int fsd_stored_fd(const struct fsd *s, const char *name);
+
+#endif

@@ -1,0 +1,83 @@
+/*
+ * The recovery tests' fixture: a dcd on the simulated engine started as
+ * systemd would start it (fake_systemd.h: the client socket held by the
+ * test, $NOTIFY_SOCKET, the fd store handed back at every start), killed
+ * and started again, and a watch over the simulated monitors: the scanout
+ * history of every lit pipe, read through sim_view at every wait so no
+ * frame goes unseen, and the simulator's own count of timing, clock and
+ * encoder register writes. The daemon's directory, log and log waits are
+ * tests/integration's (dct.h).
+ */
+#ifndef RCT_H
+#define RCT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dct.h"
+#include "fake_systemd.h"
+#include "sim.h"
+
+#define RCT_PIPES 6
+
+struct rct_pipe {
+	bool watched;	     /* was running when the watch began */
+	uint64_t last_frame; /* newest frame seen */
+	uint64_t frames;     /* frames seen in all */
+	unsigned blanked;    /* frames showing no surface (blank or graphics off) */
+	unsigned gaps;	     /* frame numbers skipped: lost signal or a restarted CRTC */
+	unsigned unseen;     /* polls too late: frames fell out of the history unseen */
+};
+
+struct rct {
+	struct dct_daemon d; /* dir, socket (held by the fake systemd), state, log */
+	struct fsd sd;
+	char scenario[256], config[256];
+	struct sim_view *view;
+	struct rct_pipe pipes[RCT_PIPES];
+	unsigned starts;
+};
+
+/* A temporary directory with dct_scenario_small, a configuration and the fake systemd. */
+int rct_setup(struct rct *t);
+void rct_teardown(struct rct *t, bool print_log);
+
+/*
+ * Starts dcd --sim SCENARIO --state-dir DIR --config --verbose [extra]
+ * through the fake systemd and waits for READY=1. Returns 0 or -errno.
+ */
+int rct_start(struct rct *t, const char *const *extra);
+/* SIGKILL, as a crash; the fd store and the socket stay. */
+void rct_kill(struct rct *t);
+
+/* Begins watching the pipes that run now (opens the view). */
+int rct_watch_begin(struct rct *t);
+/* Reads every watched pipe's history once. */
+void rct_watch(struct rct *t);
+
+/*
+ * Pumps the notify socket and watches the pipes every few ms until
+ * cond(data) holds or timeout_ms passed; returns cond's last value.
+ */
+bool rct_wait(struct rct *t, bool (*cond)(struct rct *t, void *data), void *data, int timeout_ms);
+
+/* Timing + clock + encoder register writes the simulated engine counted so far. */
+uint64_t rct_modeset_writes(struct rct *t, uint64_t per_class[SIM_WRITE_CLASSES]);
+
+/* A process whose stdout the test reads line by line (the flipper). */
+struct rct_child {
+	pid_t pid;
+	int out_fd;
+	char buf[8192];
+	size_t len;
+	unsigned late; /* "late" lines: flip-done delivered over 8 ms after its frame began */
+};
+
+int rct_child_start(struct rct_child *ch, const char *const *argv);
+/* Reads what arrived; true if a complete line equal to line came (consumed up to it). */
+bool rct_child_saw(struct rct_child *ch, const char *line);
+void rct_child_stop(struct rct_child *ch);
+/* rct_wait until the child printed line. */
+bool rct_wait_line(struct rct *t, struct rct_child *ch, const char *line, int timeout_ms);
+
+#endif

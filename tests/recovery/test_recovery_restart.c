@@ -1,0 +1,147 @@
+/*
+ * 100 crashes of dcd while a compositor flips on three outputs: each time
+ * dcd is killed with SIGKILL and started again as systemd would (the same
+ * listening socket, the fd store handed back), and each time
+ *  - it adopts what the screens show with zero writes to timing
+ *    generator, clock (PLL, DTO) and encoder registers, counted by the
+ *    simulated hardware itself across the whole run;
+ *  - the monitors never lose their picture: every frame every lit pipe
+ *    scanned out during the run is in the history the test read (none
+ *    fell out unseen), the frame numbers run on without a gap (the timing
+ *    generators never stopped) and no frame was blank (the framebuffers
+ *    came back from the fd store, mapped at their old addresses);
+ *  - the compositor (libdcclient with auto-restore) reconnects, leases and
+ *    commits again without a modeset, and flips again on every output.
+ * Prints the time from the kill to READY=1 and to the first flip after
+ * the restart.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "rct.h"
+
+#define RESTARTS 100
+
+static const char *const links[] = { "DP-1", "HDMI-A-1", "eDP-1" };
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void test_hundred_restarts(void **state)
+{
+	static uint64_t ready_ns[RESTARTS], flipping_ns[RESTARTS];
+	const char *flipper = getenv("RECOVERY_FLIPPER");
+	uint64_t base[SIM_WRITE_CLASSES], now[SIM_WRITE_CLASSES], t0, t_all;
+	const char *argv[8];
+	struct rct_child ch;
+	char line[64];
+	struct rct t;
+	unsigned lit = 0;
+	bool failed = false;
+
+	(void)state;
+	assert_non_null(flipper);
+	assert_int_equal(rct_setup(&t), 0);
+	assert_int_equal(rct_start(&t, NULL), 0);
+	argv[0] = flipper;
+	argv[1] = t.d.socket;
+	for (unsigned i = 0; i < 3; i++)
+		argv[2 + i] = links[i];
+	argv[5] = NULL;
+	assert_int_equal(rct_child_start(&ch, argv), 0);
+	if (!rct_wait_line(&t, &ch, "lit", DCT_TIMEOUT_MS))
+		fail_msg("the flipper did not light its outputs");
+	/* the modeset is done; from here on the counts must not move */
+	assert_int_equal(rct_watch_begin(&t), 0);
+	for (unsigned p = 0; p < RCT_PIPES; p++)
+		lit += t.pipes[p].watched;
+	assert_int_equal(lit, 3);
+	rct_modeset_writes(&t, base);
+	printf("after the first modeset: %llu timing, %llu clock, %llu encoder register writes\n",
+	       (unsigned long long)base[0], (unsigned long long)base[1],
+	       (unsigned long long)base[2]);
+
+	t_all = dct_now_ns();
+	for (unsigned i = 0; i < RESTARTS && !failed; i++) {
+		rct_kill(&t);
+		t0 = dct_now_ns();
+		if (rct_start(&t, NULL) < 0) {
+			fprintf(stderr, "restart %u: dcd did not become ready\n", i + 1);
+			failed = true;
+			break;
+		}
+		ready_ns[i] = dct_now_ns() - t0;
+		snprintf(line, sizeof(line), "flipping %u", i + 1);
+		if (!rct_wait_line(&t, &ch, line, DCT_TIMEOUT_MS)) {
+			fprintf(stderr, "restart %u: the flipper did not flip again\n", i + 1);
+			failed = true;
+			break;
+		}
+		flipping_ns[i] = dct_now_ns() - t0;
+		if (rct_modeset_writes(&t, now) != rct_modeset_writes(&t, base) ||
+		    memcmp(now, base, sizeof(now))) {
+			fprintf(stderr,
+				"restart %u: %llu timing, %llu clock, %llu encoder register writes "
+				"since the first modeset\n",
+				i + 1, (unsigned long long)(now[0] - base[0]),
+				(unsigned long long)(now[1] - base[1]),
+				(unsigned long long)(now[2] - base[2]));
+			failed = true;
+		}
+	}
+	t_all = dct_now_ns() - t_all;
+	rct_watch(&t);
+	rct_modeset_writes(&t, now);
+	printf("%u restarts in %.2f s; writes since the first modeset: %llu timing, %llu clock, "
+	       "%llu encoder\n",
+	       RESTARTS, (double)t_all / 1e9, (unsigned long long)(now[0] - base[0]),
+	       (unsigned long long)(now[1] - base[1]), (unsigned long long)(now[2] - base[2]));
+	if (!failed) {
+		qsort(ready_ns, RESTARTS, sizeof(uint64_t), cmp_u64);
+		qsort(flipping_ns, RESTARTS, sizeof(uint64_t), cmp_u64);
+		printf("kill to READY=1: median %.1f ms, max %.1f ms; kill to flipping on all "
+		       "outputs: median %.1f ms, max %.1f ms\n",
+		       (double)ready_ns[RESTARTS / 2] / 1e6, (double)ready_ns[RESTARTS - 1] / 1e6,
+		       (double)flipping_ns[RESTARTS / 2] / 1e6,
+		       (double)flipping_ns[RESTARTS - 1] / 1e6);
+	}
+	for (unsigned p = 0; p < RCT_PIPES; p++) {
+		const struct rct_pipe *pp = &t.pipes[p];
+
+		if (!pp->watched)
+			continue;
+		printf("pipe %u: %llu frames seen, %u blank, %u gaps, %u polls too late\n", p,
+		       (unsigned long long)pp->frames, pp->blanked, pp->gaps, pp->unseen);
+		if (pp->blanked || pp->gaps || pp->unseen || pp->frames < 60)
+			failed = true;
+	}
+	printf("flip-done deliveries more than 8 ms after the start of their frame: %u\n", ch.late);
+	printf("%u fds in the fake fd store at the end (%u framebuffers)\n", t.sd.n_stored,
+	       fsd_stored_count(&t.sd, "fb-"));
+	rct_child_stop(&ch);
+	rct_teardown(&t, failed);
+	assert_false(failed);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hundred_restarts),
+	};
+
+	if (dct_drop_root() < 0)
+		return 1;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
