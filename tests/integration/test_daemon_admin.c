@@ -92,7 +92,9 @@ static struct dct_client *pump_connect(struct fixture *f, const char *name)
 static int setup(void **state)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
-	struct dcd_options opts = { .backend = DCD_BACKEND_SIM, .socket_fd = -1, .bus = DCD_BUS_NONE };
+	struct dcd_options opts = { .backend = DCD_BACKEND_SIM,
+				    .socket_fd = -1,
+				    .bus = DCD_BUS_NONE };
 	FILE *fp;
 
 	assert_non_null(f);
