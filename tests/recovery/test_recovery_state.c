@@ -10,7 +10,8 @@
  *    mode; a register changed behind dcd's back through the simulator):
  *    the hardware wins and the difference is logged, naming the output
  *    and the field.
- * Every time: zero timing, clock and encoder register writes, the timing
+ * Outputs whose buffers cannot be placed without the file show the idle
+ * picture. Every time: zero timing, clock and encoder register writes, the timing
  * generators never stop (no gap in any lit pipe's frame numbers), the
  * compositor flips again.
  */
@@ -188,6 +189,7 @@ static void test_damaged_state_files(void **state)
 		char line[512];
 		unsigned ignored = dct_log_count(&f->t.d, "; ignored: what the hardware shows");
 		unsigned adopted = dct_log_count(&f->t.d, "as the hardware shows it");
+		unsigned idle = dct_log_count(&f->t.d, "; it shows the idle configuration");
 
 		restart(f, write_damage, d);
 		snprintf(line, sizeof(line), "%s: ", f->path);
@@ -197,6 +199,10 @@ static void test_damaged_state_files(void **state)
 			fail_msg("%s: the log does not give the reason \"%s\"", d->what, d->reason);
 		if (dct_log_count(&f->t.d, "as the hardware shows it") != adopted + 3)
 			fail_msg("%s: not all three outputs adopted", d->what);
+		/* without the file the stored buffers cannot be placed: the idle picture
+		 * (plane off, blank color, timing kept), never unmapped memory */
+		if (dct_log_count(&f->t.d, "; it shows the idle configuration") != idle + 3)
+			fail_msg("%s: the outputs without their buffers do not go idle", d->what);
 		printf("%s: reported and ignored, 3 outputs adopted, 0 modeset writes\n", d->what);
 	}
 }

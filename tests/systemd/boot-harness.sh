@@ -1,7 +1,8 @@
 #!/bin/sh
 # The guest side of run-boot-test: runs as root in a Debian booted by
 # systemd (dcd-boot-harness.service) after dcd's files were installed as
-# `meson install` lays them out, with dcd-sandbox-probe as the dcd binary.
+# `meson install` lays them out, with dcd-sandbox-probe as the dcd binary;
+# then the real dcd --sim through a drop-in (/usr/lib/dcd-boot-test/dcd).
 # Writes "RESULT NAME PASS|FAIL detail" lines to the second serial port,
 # then "RESULT-END", then powers off.
 #
@@ -125,6 +126,62 @@ ping=$(busctl call org.dcd.Display1 /org/dcd/Display1 org.freedesktop.DBus.Peer 
 result dbus-activation $? "Ping: '$ping', dcd.service $(systemctl is-active dcd.service)"
 report=$(client report)
 expect_eq stop-starts-afresh "$(echo "$report" | sed -n 's/^generation //p')" 1
+
+# The real dcd on the simulated engine, through a drop-in as docs/systemd.md
+# shows, in the same sandbox: socket activation, READY=1 and STATUS=, a
+# framebuffer in the fd store, the state file; then a crash (SIGSEGV)
+# while a compositor holds a lease: systemd restarts dcd, which adopts the
+# output without a modeset and gets the buffer back from the store.
+real=/usr/lib/dcd-boot-test/dcd
+t0=$(date +%s.%N)
+systemctl stop dcd.service
+mkdir -p /run/systemd/system/dcd.service.d
+printf '[Service]\nExecStart=\nExecStart=%s --bus system --state-dir /run/dcd --sim %s\n' "$real" \
+	/usr/lib/dcd-boot-test/scenario.json \
+	>/run/systemd/system/dcd.service.d/real-dcd.conf
+systemctl daemon-reload
+/usr/lib/dcd-boot-test/dcd-boot-client $sock HDMI-A-1 >/run/boot-client.out 2>&1 &
+client_pid=$!
+i=0
+until grep -q '^lit ' /run/boot-client.out || [ $i -ge 300 ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+t1=$(date +%s.%N)
+expect_eq real-socket-activation "$(systemctl is-active dcd.service) $(unit_prop dcd.service ExecMainPID | grep -c -v '^0$')" "active 1"
+[ "$(grep -c '^lit ' /run/boot-client.out)" = 1 ]
+result real-ready $? "client: $(head -n 3 /run/boot-client.out)"
+expect_eq real-status "$(unit_prop dcd.service StatusText)" "1 output lit, 1 client, 1 leased"
+# the simulator's hardware ("device") and the client's framebuffer
+expect_eq real-fdstore "$(unit_prop dcd.service NFileDescriptorStore)" 2
+expect_eq real-state-file "$(stat -c '%U %a' /run/dcd/dcd-state.json 2>&1) $(grep -c '"fd_name":"fb-1"' /run/dcd/dcd-state.json)" "dcd 600 1"
+restarts=$(unit_prop dcd.service NRestarts)
+systemctl kill -s SEGV dcd.service
+i=0
+while [ "$(unit_prop dcd.service NRestarts)" = "$restarts" ] && [ $i -lt 100 ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+wait_active dcd.service 20
+t2=$(date +%s.%N)
+result real-crash-restart $? "NRestarts $restarts -> $(unit_prop dcd.service NRestarts), $(systemctl is-active dcd.service)"
+i=0
+until [ "$(unit_prop dcd.service StatusText)" = "1 output lit, 0 clients, 0 leased" ] || [ $i -ge 100 ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+journal=$(journalctl --no-pager -b -u dcd.service -o cat _PID="$(unit_prop dcd.service ExecMainPID)" 2>&1)
+echo "$journal" | grep -q 'HDMI-A-1: adopted 720x480@59.94 as the hardware shows it'
+result real-adopted $? "$(echo "$journal" | grep adopted | head -n 2)"
+echo "$journal" | grep -q 'fd store: fb-1 mapped again'
+result real-buffer-back $? "$(echo "$journal" | grep 'fd store' | head -n 2)"
+! echo "$journal" | grep -q 'differs: \|; ignored: \|did not survive'
+result real-no-differences $? "$(echo "$journal" | grep 'differs: \|; ignored: \|did not survive' | head -n 2)"
+expect_eq real-status-after "$(unit_prop dcd.service StatusText)" "1 output lit, 0 clients, 0 leased"
+expect_eq real-fdstore-after "$(unit_prop dcd.service NFileDescriptorStore)" 2
+wait "$client_pid" 2>/dev/null
+echo "LOG timing: real dcd lit after $(echo "$t1 - $t0" | bc) s, restarted after $(echo "$t2 - $t1" | bc) s, checked after $(echo "$(date +%s.%N) - $t2" | bc) s" >$out
+echo "$journal" | sed 's/^/LOG real dcd: /' | tail -n 25 >$out
 
 systemctl --no-pager status dcd.service dcd.socket 2>&1 | sed 's/^/LOG /' >$out
 journalctl --no-pager -b -u dcd.service 2>&1 | tail -n 30 | sed 's/^/LOG /' >$out
