@@ -14,7 +14,7 @@
 #include "dce110_regs.h"
 
 #define SIM_STATE_MAGIC	  0x6174536d69536344ull /* "DcSimSta" */
-#define SIM_STATE_VERSION 3 /* 2: write counters; 3: SCL double buffering */
+#define SIM_STATE_VERSION 3			/* 2: write counters; 3: SCL double buffering */
 
 #define SIM_REG_COUNT	   0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
 #define SIM_EXT_COUNT	   (DCE110_SIMEXT_END - mmSIMEXT_ID)
@@ -29,8 +29,8 @@
 /* SCL registers double-buffered at V_UPDATE: SCL_MODE .. EXT_OVERSCAN_TOP_BOTTOM */
 #define SIM_SCL_FIRST	   mmSCL_MODE
 #define SIM_SCL_WORDS	   (mmEXT_OVERSCAN_TOP_BOTTOM - mmSCL_MODE + 1)
-#define SIM_SCL_TYPES	   8 /* SCL_C_RAM_FILTER_TYPE: 3 bits */
-#define SIM_SCL_PAIRS	   2 /* tap pairs modelled: up to 4 taps */
+#define SIM_SCL_TYPES	   8  /* SCL_C_RAM_FILTER_TYPE: 3 bits */
+#define SIM_SCL_PAIRS	   2  /* tap pairs modelled: up to 4 taps */
 #define SIM_BOOT_ID_LEN	   40 /* /proc/sys/kernel/random/boot_id, 36 characters */
 
 enum sim_asic {
