@@ -66,11 +66,6 @@ static int check_commit(struct dc *dc, const struct dc_commit *c, struct dc_erro
 
 		if (c->update[i] != DC_UPDATE_MODESET)
 			continue;
-		if (s->mode.flags & DRM_MODE_FLAG_INTERLACE)
-			return dc_error_set(err, DC_ERR_MODE, (int)i, -1,
-					    "%s: interlaced %ux%u, dcd drives progressive timings "
-					    "only",
-					    name, s->mode.hdisplay, s->mode.vdisplay);
 		if (uses_pll(s) && !dce110_simext_present(dc->hw)) {
 			dc_log(dc, DC_LOG_ERROR,
 			       "%s: TMDS pixel clocks need the display PLLs, which this engine "

@@ -36,18 +36,30 @@ static enum dc_signal decide_signal(const struct dc_sink_init *init, const struc
 	return DC_SIGNAL_NONE;
 }
 
-static int copy_modes(struct dc_sink *sink, const struct dc_mode_list *list)
+/*
+ * The EDID's modes less the interlaced ones: validation refuses those (no
+ * interlaced scanout), so offering them would only invite a failed commit,
+ * as DRM connectors without interlace_allowed leave them out.
+ */
+static int copy_modes(struct dc *dc, struct dc_sink *sink, const struct dc_mode_list *list)
 {
-	size_t n = dc_mode_list_count(list);
+	size_t n = dc_mode_list_count(list), kept = 0;
 
 	if (!n)
 		return 0;
 	sink->modes = calloc(n, sizeof(*sink->modes));
 	if (!sink->modes)
 		return -ENOMEM;
-	for (size_t i = 0; i < n; i++)
-		sink->modes[i] = *dc_mode_list_get(list, i);
-	sink->mode_count = n;
+	for (size_t i = 0; i < n; i++) {
+		const struct dc_mode *m = dc_mode_list_get(list, i);
+
+		if (!(m->info.flags & DRM_MODE_FLAG_INTERLACE))
+			sink->modes[kept++] = *m;
+	}
+	if (kept < n)
+		dc_log(dc, DC_LOG_DEBUG,
+		       "sink: %zu of the EDID's %zu modes are interlaced, left out", n - kept, n);
+	sink->mode_count = kept;
 	return 0;
 }
 
@@ -60,7 +72,7 @@ static int build_modes(struct dc *dc, struct dc_sink *sink)
 		ret = dc_mode_list_from_edid(sink->edid, &list);
 		if (ret)
 			return ret;
-		ret = copy_modes(sink, list);
+		ret = copy_modes(dc, sink, list);
 		dc_mode_list_destroy(list);
 		if (ret || sink->mode_count)
 			return ret;

@@ -27,6 +27,12 @@ static int check_timing(const struct dc *dc, const struct dc_stream *s, int inde
 				    "%s: timing totals %ux%u, the timing generator counts to %ux%u",
 				    name, m->htotal, m->vtotal, dc->pool->max_htotal,
 				    dc->pool->max_vtotal);
+	/* CRTC_INTERLACE_CONTROL exists, but neither dcd nor the simulator drive it */
+	if (m->flags & DRM_MODE_FLAG_INTERLACE)
+		return dc_error_set(err, DC_ERR_MODE, index, -1,
+				    "%s: interlaced timing %ux%u, dcd drives progressive timings "
+				    "only",
+				    name, m->hdisplay, m->vdisplay);
 	if (m->flags & DRM_MODE_FLAG_DBLSCAN)
 		return dc_error_set(err, DC_ERR_MODE, index, -1,
 				    "%s: doublescan timing %ux%u, the timing generator does not "

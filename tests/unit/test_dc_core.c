@@ -17,8 +17,10 @@
 
 #include "dc_test.h"
 
-#define HDMI20_4K "Dell-DEL4284-ab750b39"
-#define DVI_EIZO  "Eizo-ENC1887-5ea426bb"
+#define HDMI20_4K      "Dell-DEL4284-ab750b39"
+#define DVI_EIZO       "Eizo-ENC1887-5ea426bb"
+/* an HDMI monitor whose EDID lists 1920x1080i */
+#define INTERLACED_TOO "Ancor_Communications-ACI2493-8d7cd191"
 
 static void test_create_reads_and_writes_nothing(void **state)
 {
@@ -306,6 +308,48 @@ static void test_sink_contents_and_refs(void **state)
 	dc_destroy(dc);
 }
 
+/*
+ * Interlaced modes: the EDID's mode list has them, the sink's does not
+ * (validation refuses them); every progressive mode stays, in order.
+ */
+static void test_sink_leaves_out_interlaced(void **state)
+{
+	struct fake_hw f;
+	struct dc_board b;
+	struct dc_edid *edid;
+	struct dc_mode_list *list;
+	const struct dc_mode *modes;
+	size_t size, count, interlaced = 0, k = 0;
+	uint8_t *bytes;
+	struct dc *dc;
+
+	assert_int_equal(dc_board_default(DC_ASIC_CARRIZO, &b), 0);
+	dc = dct_create(&f, &b);
+	modes = dc_sink_modes(dct_attach(dc, 2, INTERLACED_TOO, NULL, NULL), &count);
+	bytes = dct_read_edid(INTERLACED_TOO, &size);
+	assert_int_equal(dc_edid_parse(bytes, size, &edid), 0);
+	assert_int_equal(dc_mode_list_from_edid(edid, &list), 0);
+	for (size_t i = 0; i < dc_mode_list_count(list); i++) {
+		const struct dc_mode *m = dc_mode_list_get(list, i);
+
+		if (m->info.flags & DRM_MODE_FLAG_INTERLACE) {
+			interlaced++;
+			continue;
+		}
+		assert_true(k < count);
+		assert_true(dc_timing_equal(&modes[k].info, &m->info));
+		k++;
+	}
+	assert_true(interlaced > 0);
+	assert_int_equal(k, count);
+	for (size_t i = 0; i < count; i++)
+		assert_false(modes[i].info.flags & DRM_MODE_FLAG_INTERLACE);
+	dc_mode_list_destroy(list);
+	dc_edid_destroy(edid);
+	free(bytes);
+	dc_destroy(dc);
+}
+
 static void test_link_status(void **state)
 {
 	struct dc_dp_caps caps = dct_dp_caps(DC_DP_RATE_HBR3, 4);
@@ -352,6 +396,7 @@ int main(void)
 		cmocka_unit_test(test_events),
 		cmocka_unit_test(test_sink_signals),
 		cmocka_unit_test(test_sink_contents_and_refs),
+		cmocka_unit_test(test_sink_leaves_out_interlaced),
 		cmocka_unit_test(test_link_status),
 	};
 

@@ -564,6 +564,11 @@ static void test_malformed_states(void **state)
 	vt_failed(&v, dc_validate(v.dc, &v.st, &v.err), -EINVAL, DC_ERR_MODE,
 		  "HDMI-A-1: impossible timing: clock 148500 kHz, horizontal 1920 3000 2052 2200, "
 		  "vertical 1080 1084 1089 1125 (need active <= sync start <= sync end <= total)");
+	/* VIC 5, 1920x1080i: no interlaced scanout */
+	dct_mode_vic(&m, 5);
+	vt_failed(&v, vt_one(&v, &m, RGB, 8), -EINVAL, DC_ERR_MODE,
+		  "HDMI-A-1: interlaced timing 1920x1080, dcd drives progressive timings only");
+	dct_mode_vic(&m, 16);
 	vt_failed(&v, vt_one(&v, &m, RGB, 7), -EINVAL, DC_ERR_MODE,
 		  "HDMI-A-1: 1920x1080@60 RGB 7bpc: DCE 10.0 encoders carry 6, 8, 10 or 12 bits "
 		  "per component");
