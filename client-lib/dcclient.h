@@ -356,7 +356,8 @@ bool dcc_link_is_active(const struct dcc_link *link);
 const struct dcc_mode *dcc_link_get_current_mode(const struct dcc_link *link);
 
 /*
- * The monitor's modes, preferred first. Mode (and plane) pointers stay
+ * The monitor's modes this link can show (dcd leaves out what the link
+ * cannot carry and interlaced modes), preferred first. Mode (and plane) pointers stay
  * valid until the link's next topology update, which happens in
  * dcc_dispatch() before the hotplug or reconnected callback, and in
  * dcc_refresh_topology(): copy what you keep longer (dcc_config copies the

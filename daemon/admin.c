@@ -66,7 +66,7 @@ int dcd_admin_link_modes(struct dcd *dcd, unsigned link, const struct dc_mode **
 
 	if (!sink)
 		return -ENOENT;
-	*modes = dc_sink_modes(sink, count);
+	*modes = dc_link_modes(dcd->dc, link, count);
 	return 0;
 }
 

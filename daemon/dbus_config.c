@@ -73,7 +73,11 @@ static int read_options(sd_bus_message *m, const char *link, struct output_optio
 	return r;
 }
 
-/* The stream settings of an enabled output: its mode from the monitor's list. */
+/*
+ * The stream settings of an enabled output: a mode named from the monitor's
+ * whole list (validation says why one does not fit), "preferred" the first
+ * this link can show.
+ */
 static int fill_output(struct dcd *dcd, unsigned link, const struct output_options *o,
 		       struct dcp_output_config *oc, sd_bus_error *e)
 {
@@ -90,7 +94,7 @@ static int fill_output(struct dcd *dcd, unsigned link, const struct output_optio
 	oc->flags = DCP_OUTPUT_ENABLED;
 	if (!sink || dcd->outputs[link].connection != DCP_CONNECTED)
 		return dcd_dbus_error(e, -ENOENT, "%s: no monitor is connected", name);
-	modes = dc_sink_modes(sink, &count);
+	modes = dc_link_modes(dcd->dc, link, &count);
 	if (o->mode && strcmp(o->mode, "preferred")) {
 		mode = dcd_sink_find_mode(sink, o->mode);
 		if (!mode)
@@ -104,7 +108,8 @@ static int fill_output(struct dcd *dcd, unsigned link, const struct output_optio
 	} else if (count) {
 		mode = &modes[0];
 	} else {
-		return dcd_dbus_error(e, -EINVAL, "%s: the monitor lists no mode", name);
+		return dcd_dbus_error(e, -EINVAL, "%s: no mode of the monitor fits this link",
+				      name);
 	}
 	if (mode)
 		oc->mode = mode->info;

@@ -151,9 +151,12 @@ static void idle_stream(struct dcd *dcd, unsigned link, struct dc_stream *s, boo
 			return;
 		break;
 	case DCD_IDLE_PREFERRED:
-		mode = dc_sink_modes(sink, &count);
-		if (!count)
+		mode = dc_link_modes(dcd->dc, link, &count);
+		if (!count) {
+			log_warning("%s: no mode of the monitor fits this link; switching it off",
+				    dc_link_name(dcd->dc, link));
 			return;
+		}
 		break;
 	case DCD_IDLE_MODE:
 		mode = dcd_sink_find_mode(sink, idle->spec);

@@ -158,7 +158,7 @@ void dcd_link_info(struct dcd *dcd, const struct dcd_client *c, unsigned link,
 	}
 	if (sink && o->connection == DCP_CONNECTED) {
 		size_t count;
-		const struct dc_mode *modes = dc_sink_modes(sink, &count);
+		const struct dc_mode *modes = dc_link_modes(dcd->dc, link, &count);
 
 		if (count > DCP_MAX_MODES) {
 			count = DCP_MAX_MODES;

@@ -159,8 +159,10 @@ void dc_destroy(struct dc *dc)
 {
 	if (!dc)
 		return;
-	for (unsigned i = 0; i < dc->link_count; i++)
+	for (unsigned i = 0; i < dc->link_count; i++) {
+		dc_link_modes_drop(&dc->links[i]);
 		dc_sink_unref(dc->links[i].sink);
+	}
 	free(dc);
 }
 
@@ -200,6 +202,8 @@ int dc_link_set_sink(struct dc *dc, unsigned link, struct dc_sink *sink)
 	if (link >= dc->link_count)
 		return -EINVAL;
 	old = dc->links[link].sink;
+	/* a new sink may be allocated where the old one was: forget by pointer now */
+	dc_link_modes_drop(&dc->links[link]);
 	dc->links[link].sink = sink ? dc_sink_ref(sink) : NULL;
 	dc_sink_unref(old);
 	return 0;

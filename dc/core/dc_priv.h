@@ -127,6 +127,12 @@ struct dc_link {
 	/* dc_dispatch work for this link: time, or UINT64_MAX for none */
 	uint64_t deadline_ns;
 	struct dc_link_runtime rt; /* the link layer's state (dc/link/link.h) */
+	/* dc_link_modes: the sink's modes this link can show, and what they were made for */
+	struct dc_mode *modes;
+	size_t mode_count;
+	const struct dc_sink *modes_for;
+	uint32_t modes_rate_mbps;
+	uint8_t modes_lanes;
 };
 
 /*
@@ -289,6 +295,9 @@ void dc_stream_program_planes(struct dc *dc, const struct dc_stream *s,
 			      const struct dc_stream *prev);
 
 /* Timing fields and flags equal, the picture aspect flags aside (snapshot.c). */
+/* Forgets the link's dc_link_modes list (link_modes.c). */
+void dc_link_modes_drop(struct dc_link *l);
+
 bool dc_timing_equal(const struct drm_mode_modeinfo *a, const struct drm_mode_modeinfo *b);
 /* Every field of the resources equal. */
 bool dc_resources_equal(const struct dc_stream_resources *a, const struct dc_stream_resources *b);

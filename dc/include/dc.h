@@ -172,6 +172,17 @@ int dc_link_detect(struct dc *dc, unsigned link);
 /* The current sink, or NULL when nothing is connected. Borrowed. */
 struct dc_sink *dc_link_sink(const struct dc *dc, unsigned link);
 
+/*
+ * The modes of the link's sink this link can show, preferred first: the
+ * sink's list (dc_sink_modes) less each mode dc_validate refuses by itself
+ * on this link (RGB 8bpc with a full-screen XRGB8888 plane): DP bandwidth
+ * as trained, TMDS clock limits, the timing generator, DISPCLK. What a
+ * compositor should choose from. NULL and *count 0 without a sink. The
+ * array is the link's: valid until the next detection of the link or
+ * dc_link_set_sink.
+ */
+const struct dc_mode *dc_link_modes(struct dc *dc, unsigned link, size_t *count);
+
 /* What a DP receiver states in its DPCD receiver capability field (0x0000..). */
 struct dc_dp_caps {
 	uint8_t dpcd_rev;	 /* DPCD_REV, 0x10..0x14 */

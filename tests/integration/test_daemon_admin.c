@@ -89,7 +89,17 @@ static struct dct_client *pump_connect(struct fixture *f, const char *name)
 	return c;
 }
 
-static int setup(void **state)
+/* A 4K60 monitor behind 2 lanes of HBR (4.32 Gbit/s; 4K60 needs 14.26). */
+// clang-format off
+static const char scenario_narrow_dp[] =
+"{ \"asic\": \"carrizo\", \"clock\": \"real\", \"connectors\": [\n"
+"  { \"name\": \"DP-1\", \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0,\n"
+"    \"display\": { \"edid\": { \"name\": \"narrow DP\", \"preferred\": \"cta-4k60\",\n"
+"      \"modes\": [ \"cta-4k30\", \"cta-1080p60\" ] }, \"dp\": { \"max_rate\": \"HBR\", \"max_lanes\": 2 } } }\n"
+"] }\n";
+// clang-format on
+
+static int setup_scenario(void **state, const char *scenario)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
 	struct dcd_options opts = { .backend = DCD_BACKEND_SIM,
@@ -104,7 +114,7 @@ static int setup(void **state)
 	snprintf(f->scenario, sizeof(f->scenario), "%s/scenario.json", f->dir);
 	fp = fopen(f->scenario, "w");
 	assert_non_null(fp);
-	fputs(dct_scenario_small, fp);
+	fputs(scenario, fp);
 	fclose(fp);
 	opts.scenario = f->scenario;
 	opts.socket_path = f->socket;
@@ -115,6 +125,16 @@ static int setup(void **state)
 	f->info = malloc(sizeof(*f->info));
 	*state = f;
 	return 0;
+}
+
+static int setup(void **state)
+{
+	return setup_scenario(state, dct_scenario_small);
+}
+
+static int setup_narrow_dp(void **state)
+{
+	return setup_scenario(state, scenario_narrow_dp);
 }
 
 static int teardown(void **state)
@@ -362,6 +382,35 @@ static void test_sim_plug(void **state)
 	sd_event_run(f->dcd->event, 10000);
 }
 
+/*
+ * The modes offered for a link are the ones it can carry: the monitor's
+ * preferred 4K60 and its 4K30 do not fit 2 lanes of HBR, so 1080p60 comes
+ * first, to D-Bus (admin) and to protocol clients (LINK_INFO) alike; the
+ * EDID still lists all three.
+ */
+static void test_modes_fit_the_link(void **state)
+{
+	struct fixture *f = *state;
+	int dp1 = dcd_admin_link_by_name(f->dcd, "DP-1");
+	const struct dc_mode *modes;
+	size_t count;
+
+	assert_true(dp1 >= 0);
+	assert_int_equal(dcd_admin_link_modes(f->dcd, (unsigned)dp1, &modes, &count), 0);
+	assert_true(count >= 1);
+	assert_int_equal(modes[0].info.hdisplay, 1920);
+	assert_int_equal(modes[0].info.clock, 148500);
+	for (size_t i = 0; i < count; i++)
+		assert_true(modes[i].info.hdisplay < 3840);
+	assert_true(dc_sink_modes(dc_link_sink(f->dcd->dc, (unsigned)dp1), &count)[0].info.clock ==
+		    594000);
+	assert_int_equal(dcd_admin_link_info(f->dcd, (unsigned)dp1, f->info), 0);
+	assert_true(f->info->mode_count >= 1);
+	assert_int_equal(f->info->modes[0].info.hdisplay, 1920);
+	for (unsigned i = 0; i < f->info->mode_count; i++)
+		assert_true(f->info->modes[i].info.hdisplay < 3840);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -369,6 +418,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_revoke, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_admin_commit, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sim_plug, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_modes_fit_the_link, setup_narrow_dp, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -531,6 +531,84 @@ static void test_unchanged_streams_keep_resources(void **state)
 	vt_done(&v);
 }
 
+/* ---- the modes a link offers ------------------------------------------------ */
+
+static bool has_timing(const struct dc_mode *modes, size_t n, const struct drm_mode_modeinfo *m)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (dc_timing_equal(&modes[i].info, m))
+			return true;
+	}
+	return false;
+}
+
+/* Each sink mode is in the link's list exactly when it validates alone. */
+static size_t check_link_modes(struct vt *v)
+{
+	size_t all_n, n;
+	const struct dc_mode *all = dc_sink_modes(dc_link_sink(v->dc, 0), &all_n);
+	const struct dc_mode *link = dc_link_modes(v->dc, 0, &n);
+
+	assert_true(n <= all_n);
+	for (size_t i = 0; i < all_n; i++) {
+		int r = vt_one(v, &all[i].info, RGB, 8);
+
+		assert_int_equal(r == 0, has_timing(link, n, &all[i].info));
+	}
+	return n;
+}
+
+static void test_link_modes_leave_out_what_does_not_fit(void **state)
+{
+	struct dc_dp_caps caps = dct_dp_caps(DC_DP_RATE_HBR2, 4);
+	struct drm_mode_modeinfo m4k60, m4k30, m;
+	const struct dc_mode *modes;
+	size_t n, n_hbr2, all_n;
+	struct vt v;
+
+	dct_mode_vic(&m4k60, 97);
+	dct_mode_vic(&m4k30, 95);
+	/* DP, 4 lanes of HBR2: the Dell's 4K60 (preferred, first), not its 4K100-144 */
+	vt_init(&v, DC_ASIC_CARRIZO, DC_LINK_DP, false);
+	assert_null(dc_link_modes(v.dc, 0, &n));
+	assert_int_equal(n, 0);
+	dct_attach(v.dc, 0, HDMI20_4K, &caps, NULL);
+	dc_sink_modes(dc_link_sink(v.dc, 0), &all_n);
+	n_hbr2 = check_link_modes(&v);
+	assert_int_equal(n_hbr2, all_n - 5);
+	dct_mode_vic(&m, 118); /* 3840x2160@120, 1188 MHz: 28.51 of 17.28 Gbit/s */
+	assert_false(has_timing(dc_link_modes(v.dc, 0, &n), n, &m));
+	modes = dc_link_modes(v.dc, 0, &n);
+	assert_int_equal(modes[0].info.clock, 594000);
+	assert_true(modes[0].preferred);
+	/* training verified 2 lanes of HBR only (4.32 Gbit/s): 4K goes, 1080p60 stays */
+	v.dc->links[0].verified_rate_mbps = DC_DP_RATE_HBR;
+	v.dc->links[0].verified_lanes = 2;
+	assert_true(check_link_modes(&v) < n_hbr2);
+	modes = dc_link_modes(v.dc, 0, &n);
+	assert_false(has_timing(modes, n, &m4k60));
+	assert_false(has_timing(modes, n, &m4k30));
+	dct_mode_vic(&m, 16);
+	assert_true(has_timing(modes, n, &m));
+	dc_destroy(v.dc);
+
+	/* HDMI on Carrizo without the 6 Gbit/s board flag: 300 MHz, 4K30 yes, 4K60 no */
+	vt_init(&v, DC_ASIC_CARRIZO, DC_LINK_HDMI_A, false);
+	dct_attach(v.dc, 0, HDMI20_4K, NULL, NULL);
+	assert_true(check_link_modes(&v) < all_n);
+	modes = dc_link_modes(v.dc, 0, &n);
+	assert_false(has_timing(modes, n, &m4k60));
+	assert_true(has_timing(modes, n, &m4k30));
+	/* a new sink, a new list: the HDMI 1.4 4K monitor's */
+	dct_attach(v.dc, 0, HDMI14_4K, NULL, NULL);
+	check_link_modes(&v);
+	/* unplugged: nothing */
+	assert_int_equal(dc_link_set_sink(v.dc, 0, NULL), 0);
+	assert_null(dc_link_modes(v.dc, 0, &n));
+	assert_int_equal(n, 0);
+	vt_done(&v);
+}
+
 /* ---- malformed states ----------------------------------------------------- */
 
 static void test_malformed_states(void **state)
@@ -599,6 +677,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dp_2_lanes_hbr_rejects_4k60),
 		cmocka_unit_test(test_dp_4_lanes_hbr2_accepts_4k60),
+		cmocka_unit_test(test_link_modes_leave_out_what_does_not_fit),
 		cmocka_unit_test(test_hdmi_4k60_needs_scdc_sink),
 		cmocka_unit_test(test_hdmi_sink_max_tmds),
 		cmocka_unit_test(test_hdmi_encoder_without_6g),
