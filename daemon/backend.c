@@ -9,11 +9,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "dc_vfio.h"
@@ -22,10 +24,28 @@
 #include "sim.h"
 
 #define SIM_STATE_FILE "sim-state"
+
+/*
+ * The simulated registers are a shared mapping of a file in the state
+ * directory, written on every flip. On a disk filesystem the kernel writes
+ * those pages back and the next write after that waits for the filesystem
+ * (on ext4 for its journal): a stall of tens of milliseconds, frames
+ * missed. /run/dcd (tmpfs) has none of that; say so when it is elsewhere.
+ */
+static void warn_disk_state_dir(const char *dir)
+{
+	struct statfs fs;
+
+	if (statfs(dir, &fs) == 0 && fs.f_type != TMPFS_MAGIC && fs.f_type != RAMFS_MAGIC)
+		log_warning("simulator: the state directory %s is not on a tmpfs; writeback of "
+			    "the engine's file can hold dcd up for tens of ms (use a directory "
+			    "under /run)",
+			    dir);
+}
 /* The simulator's IOVA window: what dcv_dma_map uses by default on hardware. */
-#define SIM_IOVA_BASE  (1ull << 20)
-#define SIM_IOVA_END   (1ull << 40)
-#define PAGE_BYTES     4096ull
+#define SIM_IOVA_BASE (1ull << 20)
+#define SIM_IOVA_END  (1ull << 40)
+#define PAGE_BYTES    4096ull
 
 /* The board of a simulated engine: its connectors as the scenario wires them. */
 static int sim_board(struct sim *sim, struct dc_board *board)
@@ -93,6 +113,7 @@ static int open_sim(struct dcd *dcd)
 			return r;
 		}
 		so.state_path = b->sim_state_path;
+		warn_disk_state_dir(dcd->opts.state_dir);
 	}
 	/*
 	 * A state file left by an earlier dcd is the "hardware" as it was left.
