@@ -5,7 +5,11 @@
 # start_dcd [DCD-ARGS...], kill_dcd, wait_for FILE PATTERN COUNT SECONDS,
 # start_bus (a private D-Bus bus; needs DCT_BUS_CONFIG), check_fps FILE.
 
-tmp=$(mktemp -d /tmp/dcd-client-test.XXXXXX)
+# /dev/shm, a tmpfs like /run/dcd: the simulated registers are a shared file
+# mapping in $statedir, and writeback of it on a disk filesystem stalls dcd
+base=/dev/shm
+[ -w $base ] || base=/tmp
+tmp=$(mktemp -d $base/dcd-client-test.XXXXXX)
 sock=$tmp/dcd.sock
 statedir=$tmp/state
 dcd_pid=

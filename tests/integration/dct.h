@@ -168,6 +168,14 @@ int dct_preferred_mode(struct dct_client *c, uint32_t link, struct drm_mode_mode
 uint64_t dct_now_ns(void);
 
 /*
+ * Where a live dcd's directory goes: /dev/shm, a tmpfs like /run/dcd in
+ * production (the simulated registers are a shared file mapping there; on
+ * a disk filesystem writeback of it stalls the daemon for tens of ms), or
+ * /tmp when /dev/shm is not writable.
+ */
+const char *dct_runtime_base(void);
+
+/*
  * Polls cond, a state the daemon changes on its own (a mapping going away,
  * frames being recorded), every 5 ms for up to timeout_ms.
  */

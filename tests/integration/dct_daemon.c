@@ -39,6 +39,11 @@ const char dct_scenario_small[] =
 "] }\n";
 // clang-format on
 
+const char *dct_runtime_base(void)
+{
+	return access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp";
+}
+
 uint64_t dct_now_ns(void)
 {
 	struct timespec ts;
@@ -137,7 +142,7 @@ int dct_daemon_start(struct dct_daemon *d, const char *scenario, const char *con
 		fprintf(stderr, "DCD_BINARY is not set (meson test sets it)\n");
 		return -EINVAL;
 	}
-	snprintf(d->dir, sizeof(d->dir), "/tmp/dcd-test-XXXXXX");
+	snprintf(d->dir, sizeof(d->dir), "%s/dcd-test-XXXXXX", dct_runtime_base());
 	if (!mkdtemp(d->dir))
 		return -errno;
 	snprintf(d->socket, sizeof(d->socket), "%s/dcd.sock", d->dir);

@@ -148,6 +148,8 @@ static int teardown(void **state)
 	unlink(f->scenario);
 	snprintf(path, sizeof(path), "%s/shot.png", f->dir);
 	unlink(path);
+	snprintf(path, sizeof(path), "%s/dcd-state.json", f->dir);
+	unlink(path);
 	rmdir(f->dir);
 	free(f->msg);
 	free(f->info);

@@ -19,7 +19,7 @@ int rct_setup(struct rct *t)
 
 	memset(t, 0, sizeof(*t));
 	t->d.pid = -1;
-	snprintf(t->d.dir, sizeof(t->d.dir), "/tmp/dcd-recovery-XXXXXX");
+	snprintf(t->d.dir, sizeof(t->d.dir), "%s/dcd-recovery-XXXXXX", dct_runtime_base());
 	if (!mkdtemp(t->d.dir))
 		return -errno;
 	snprintf(t->d.socket, sizeof(t->d.socket), "%s/dcd.sock", t->d.dir);
