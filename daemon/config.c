@@ -213,16 +213,10 @@ static int parse_idle(struct sj_ctx *ctx, const char *path, json_object *v, stru
 	} else if (!strcmp(mode, "current")) {
 		idle->kind = DCD_IDLE_CURRENT;
 	} else {
-		struct dc_mode_list *list;
 		const struct dc_mode *found;
-		int r;
+		/* no modes: -EINVAL tells a malformed spec from one with no match */
+		int r = dc_mode_find(NULL, 0, mode, &found);
 
-		/* An empty list tells a malformed spec (-EINVAL) from one that
-		 * only has no match (-ENOENT). */
-		if (dc_mode_list_create(&list) < 0)
-			return -ENOMEM;
-		r = dc_mode_list_find(list, mode, &found);
-		dc_mode_list_destroy(list);
 		sj_key_path(kpath, path, "mode");
 		if (r == -EINVAL)
 			return sj_fail(ctx, kpath,

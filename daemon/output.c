@@ -104,26 +104,11 @@ void dcd_output_release_retired(struct dcd *dcd, struct dcd_output *o, uint64_t 
 
 const struct dc_mode *dcd_sink_find_mode(const struct dc_sink *sink, const char *spec)
 {
-	const struct dc_mode *modes, *found = NULL;
-	struct dc_mode_list *list;
+	const struct dc_mode *modes, *found;
 	size_t count;
 
 	modes = dc_sink_modes(sink, &count);
-	if (dc_mode_list_create(&list) < 0)
-		return NULL;
-	for (size_t i = 0; i < count; i++)
-		dc_mode_list_add(list, &modes[i]);
-	if (dc_mode_list_find(list, spec, &found) == 0) {
-		/* found points into the list: return the sink's own copy. */
-		for (size_t i = 0; i < count; i++) {
-			if (dc_mode_same_timing(&modes[i], found)) {
-				dc_mode_list_destroy(list);
-				return &modes[i];
-			}
-		}
-	}
-	dc_mode_list_destroy(list);
-	return NULL;
+	return dc_mode_find(modes, count, spec, &found) == 0 ? found : NULL;
 }
 
 /*

@@ -327,5 +327,11 @@ int dc_mode_list_from_edid(const struct dc_edid *edid, struct dc_mode_list **out
  */
 int dc_mode_list_find(const struct dc_mode_list *list, const char *spec,
 		      const struct dc_mode **out);
+/*
+ * The same search over an array of count modes (a sink's, dc_sink_modes).
+ * With count 0 it only checks the string: -EINVAL malformed, else -ENOENT.
+ */
+int dc_mode_find(const struct dc_mode *modes, size_t count, const char *spec,
+		 const struct dc_mode **out);
 
 #endif

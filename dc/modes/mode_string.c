@@ -68,7 +68,21 @@ static int parse_spec(const char *s, struct mode_spec *spec)
 	return *s ? -EINVAL : 0;
 }
 
-int dc_mode_list_find(const struct dc_mode_list *list, const char *str, const struct dc_mode **out)
+/* The i-th mode of a list or of an array: what the search runs over. */
+typedef const struct dc_mode *(*mode_at_fn)(const void *modes, size_t i);
+
+static const struct dc_mode *list_at(const void *modes, size_t i)
+{
+	return dc_mode_list_get(modes, i);
+}
+
+static const struct dc_mode *array_at(const void *modes, size_t i)
+{
+	return &((const struct dc_mode *)modes)[i];
+}
+
+static int find(mode_at_fn at, const void *modes, size_t count, const char *str,
+		const struct dc_mode **out)
 {
 	static const uint64_t half_unit_x2[] = { 1000, 100, 10, 1 };
 	const struct dc_mode *best = NULL;
@@ -76,7 +90,7 @@ int dc_mode_list_find(const struct dc_mode_list *list, const char *str, const st
 	struct mode_spec spec;
 	int ret;
 
-	if (!list || !str || !out)
+	if (!str || !out)
 		return -EINVAL;
 	ret = parse_spec(str, &spec);
 	if (ret)
@@ -88,8 +102,8 @@ int dc_mode_list_find(const struct dc_mode_list *list, const char *str, const st
 			tolerance_x2 = 2 * spec.refresh_mhz / 1000;
 	}
 
-	for (size_t i = 0; i < dc_mode_list_count(list); i++) {
-		const struct dc_mode *m = dc_mode_list_get(list, i);
+	for (size_t i = 0; i < count; i++) {
+		const struct dc_mode *m = at(modes, i);
 		bool interlaced = m->info.flags & DRM_MODE_FLAG_INTERLACE;
 		uint64_t diff;
 
@@ -111,4 +125,19 @@ int dc_mode_list_find(const struct dc_mode_list *list, const char *str, const st
 		return -ENOENT;
 	*out = best;
 	return 0;
+}
+
+int dc_mode_list_find(const struct dc_mode_list *list, const char *str, const struct dc_mode **out)
+{
+	if (!list)
+		return -EINVAL;
+	return find(list_at, list, dc_mode_list_count(list), str, out);
+}
+
+int dc_mode_find(const struct dc_mode *modes, size_t count, const char *str,
+		 const struct dc_mode **out)
+{
+	if (!modes && count)
+		return -EINVAL;
+	return find(array_at, modes, count, str, out);
 }

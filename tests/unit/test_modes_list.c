@@ -226,6 +226,38 @@ static struct dc_mode_list *tv_list(void)
 	return list;
 }
 
+/* dc_mode_find: the same search over a plain array; count 0 checks the string. */
+static void test_find_array(void **state)
+{
+	struct dc_mode_list *list = tv_list();
+	const struct dc_mode *m, *from_list;
+	struct dc_mode modes[16];
+	size_t n;
+
+	assert_int_equal(dc_mode_list_finish(list), 0);
+	n = dc_mode_list_count(list);
+	assert_true(n <= 16);
+	for (size_t i = 0; i < n; i++)
+		modes[i] = *dc_mode_list_get(list, i);
+	static const char *const specs[] = { "1920x1080@60", "3840x2160@59.9", "1024x768@60.01",
+					     "1920x1080i", "3840x2160" };
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		assert_int_equal(dc_mode_list_find(list, specs[i], &from_list), 0);
+		assert_int_equal(dc_mode_find(modes, n, specs[i], &m), 0);
+		/* the array's own element, at the list's position */
+		size_t at = 0;
+
+		while (dc_mode_list_get(list, at) != from_list)
+			at++;
+		assert_ptr_equal(m, &modes[at]);
+	}
+	assert_int_equal(dc_mode_find(modes, n, "1920x1080@55", &m), -ENOENT);
+	assert_int_equal(dc_mode_find(NULL, 0, "1920x1080@60", &m), -ENOENT);
+	assert_int_equal(dc_mode_find(NULL, 0, "1920x@60", &m), -EINVAL);
+	assert_int_equal(dc_mode_find(NULL, 3, "1920x1080", &m), -EINVAL);
+	dc_mode_list_destroy(list);
+}
+
 static void test_find(void **state)
 {
 	struct dc_mode_list *list = tv_list();
@@ -364,6 +396,7 @@ int main(void)
 		cmocka_unit_test(test_range_limits_cleared),
 		cmocka_unit_test(test_preferred_first_and_order),
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_find_array),
 		cmocka_unit_test(test_find_malformed),
 		cmocka_unit_test(test_find_unfinished),
 		cmocka_unit_test(test_add_errors),
