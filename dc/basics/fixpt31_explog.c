@@ -18,47 +18,22 @@
 #include "dc_fixpt.h"
 #include "fixpt_wide.h"
 
-#define Q127   ((fixpt_u128)1 << 127)
+#define Q127	    ((fixpt_u128)1 << 127)
 /* round(2^127 / d) */
-#define INV(d) ((Q127 + (d) / 2) / (d))
+#define INV(d)	    ((Q127 + (d) / 2) / (d))
+#define INV_FACT(n) INV(FIXPT_FACT_##n)
 
 /* Q6.121: the exponent and logarithm format; 32 is beyond every useful |w|. */
 #define Q121_ONE ((fixpt_u128)1 << 121)
 #define W_LIMIT	 (32 * Q121_ONE)
 
 // clang-format off
-#define F0  ((fixpt_u128)1)
-#define F1  (F0 * 1)
-#define F2  (F1 * 2)
-#define F3  (F2 * 3)
-#define F4  (F3 * 4)
-#define F5  (F4 * 5)
-#define F6  (F5 * 6)
-#define F7  (F6 * 7)
-#define F8  (F7 * 8)
-#define F9  (F8 * 9)
-#define F10 (F9 * 10)
-#define F11 (F10 * 11)
-#define F12 (F11 * 12)
-#define F13 (F12 * 13)
-#define F14 (F13 * 14)
-#define F15 (F14 * 15)
-#define F16 (F15 * 16)
-#define F17 (F16 * 17)
-#define F18 (F17 * 18)
-#define F19 (F18 * 19)
-#define F20 (F19 * 20)
-#define F21 (F20 * 21)
-#define F22 (F21 * 22)
-#define F23 (F22 * 23)
-#define F24 (F23 * 24)
-
 /* 1/k! in Q1.127. */
 static const fixpt_u128 exp_coef[] = {
-	INV(F0), INV(F1), INV(F2), INV(F3), INV(F4), INV(F5), INV(F6), INV(F7),
-	INV(F8), INV(F9), INV(F10), INV(F11), INV(F12), INV(F13), INV(F14),
-	INV(F15), INV(F16), INV(F17), INV(F18), INV(F19), INV(F20), INV(F21),
-	INV(F22), INV(F23), INV(F24),
+	INV_FACT(0), INV_FACT(1), INV_FACT(2), INV_FACT(3), INV_FACT(4), INV_FACT(5), INV_FACT(6),
+	INV_FACT(7), INV_FACT(8), INV_FACT(9), INV_FACT(10), INV_FACT(11), INV_FACT(12), INV_FACT(13),
+	INV_FACT(14), INV_FACT(15), INV_FACT(16), INV_FACT(17), INV_FACT(18), INV_FACT(19), INV_FACT(20),
+	INV_FACT(21), INV_FACT(22), INV_FACT(23), INV_FACT(24),
 };
 
 /* 1/(2j+1) in Q1.127. */

@@ -12,43 +12,23 @@
 #include "dc_fixpt.h"
 #include "fixpt_wide.h"
 
-#define Q63    (UINT64_C(1) << 63)
-/* round(2^63 / f) for a factorial f below 2^63. */
-#define INV(f) ((Q63 + (f) / 2) / (f))
+#define Q63	    (UINT64_C(1) << 63)
+/* round(2^63 / f) for a factorial f below 2^63 (20! is the largest used). */
+#define INV(f)	    ((uint64_t)((Q63 + (f) / 2) / (f)))
+#define INV_FACT(n) INV(FIXPT_FACT_##n)
 
 // clang-format off
-#define F1  UINT64_C(1)
-#define F2  (F1 * 2)
-#define F3  (F2 * 3)
-#define F4  (F3 * 4)
-#define F5  (F4 * 5)
-#define F6  (F5 * 6)
-#define F7  (F6 * 7)
-#define F8  (F7 * 8)
-#define F9  (F8 * 9)
-#define F10 (F9 * 10)
-#define F11 (F10 * 11)
-#define F12 (F11 * 12)
-#define F13 (F12 * 13)
-#define F14 (F13 * 14)
-#define F15 (F14 * 15)
-#define F16 (F15 * 16)
-#define F17 (F16 * 17)
-#define F18 (F17 * 18)
-#define F19 (F18 * 19)
-#define F20 (F19 * 20)
-
 /*
  * 1/(2k+1)! and 1/(2k)! in Q1.63. For |r| <= pi/4 the first omitted terms,
  * r^21/21! and r^22/22!, are below 2^-72.
  */
 static const uint64_t sin_coef[] = {
-	INV(F1), INV(F3), INV(F5), INV(F7), INV(F9),
-	INV(F11), INV(F13), INV(F15), INV(F17), INV(F19),
+	INV_FACT(1), INV_FACT(3), INV_FACT(5), INV_FACT(7), INV_FACT(9),
+	INV_FACT(11), INV_FACT(13), INV_FACT(15), INV_FACT(17), INV_FACT(19),
 };
 static const uint64_t cos_coef[] = {
-	Q63, INV(F2), INV(F4), INV(F6), INV(F8), INV(F10),
-	INV(F12), INV(F14), INV(F16), INV(F18), INV(F20),
+	Q63, INV_FACT(2), INV_FACT(4), INV_FACT(6), INV_FACT(8), INV_FACT(10),
+	INV_FACT(12), INV_FACT(14), INV_FACT(16), INV_FACT(18), INV_FACT(20),
 };
 // clang-format on
 

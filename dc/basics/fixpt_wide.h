@@ -26,6 +26,33 @@ __extension__ typedef __int128 fixpt_s128;
 #define FIXPT_LN2_Q121      FIXPT_U128(0x0162e42fefa39ef3, 0x5793c7673007e5ed)
 /* 1 / ln 2 * 2^62, rounded to nearest: only for a first guess of k in exp. */
 #define FIXPT_INV_LN2_Q62   UINT64_C(0x5c551d94ae0bf85e)
+
+/* n! for the Taylor coefficients of exp, sin and cos (24! < 2^80). */
+#define FIXPT_FACT_0  ((fixpt_u128)1)
+#define FIXPT_FACT_1  (FIXPT_FACT_0 * 1)
+#define FIXPT_FACT_2  (FIXPT_FACT_1 * 2)
+#define FIXPT_FACT_3  (FIXPT_FACT_2 * 3)
+#define FIXPT_FACT_4  (FIXPT_FACT_3 * 4)
+#define FIXPT_FACT_5  (FIXPT_FACT_4 * 5)
+#define FIXPT_FACT_6  (FIXPT_FACT_5 * 6)
+#define FIXPT_FACT_7  (FIXPT_FACT_6 * 7)
+#define FIXPT_FACT_8  (FIXPT_FACT_7 * 8)
+#define FIXPT_FACT_9  (FIXPT_FACT_8 * 9)
+#define FIXPT_FACT_10 (FIXPT_FACT_9 * 10)
+#define FIXPT_FACT_11 (FIXPT_FACT_10 * 11)
+#define FIXPT_FACT_12 (FIXPT_FACT_11 * 12)
+#define FIXPT_FACT_13 (FIXPT_FACT_12 * 13)
+#define FIXPT_FACT_14 (FIXPT_FACT_13 * 14)
+#define FIXPT_FACT_15 (FIXPT_FACT_14 * 15)
+#define FIXPT_FACT_16 (FIXPT_FACT_15 * 16)
+#define FIXPT_FACT_17 (FIXPT_FACT_16 * 17)
+#define FIXPT_FACT_18 (FIXPT_FACT_17 * 18)
+#define FIXPT_FACT_19 (FIXPT_FACT_18 * 19)
+#define FIXPT_FACT_20 (FIXPT_FACT_19 * 20)
+#define FIXPT_FACT_21 (FIXPT_FACT_20 * 21)
+#define FIXPT_FACT_22 (FIXPT_FACT_21 * 22)
+#define FIXPT_FACT_23 (FIXPT_FACT_22 * 23)
+#define FIXPT_FACT_24 (FIXPT_FACT_23 * 24)
 // clang-format on
 
 /*

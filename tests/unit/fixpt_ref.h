@@ -132,6 +132,14 @@ void fixpt_run_op(const struct fixpt_op *op, uint64_t n);
 /* cmocka test body whose initial state is a const struct fixpt_op. */
 void fixpt_test_op(void **state);
 
+struct CMUnitTest;
+/*
+ * Runs the cmocka group name: one test per op (fixpt_test_op), then the
+ * n_extra tests of extra. Returns the group's exit status.
+ */
+int fixpt_run_group(const char *name, const struct fixpt_op *ops, size_t n_ops,
+		    const struct CMUnitTest *extra, size_t n_extra);
+
 /*
  * Fails the current cmocka test with the inputs when the check fails;
  * the format describes the inputs.

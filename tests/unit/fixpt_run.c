@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -78,4 +80,22 @@ void fixpt_run_op(const struct fixpt_op *op, uint64_t n)
 void fixpt_test_op(void **state)
 {
 	fixpt_run_op(*state, FIXPT_N);
+}
+
+int fixpt_run_group(const char *name, const struct fixpt_op *ops, size_t n_ops,
+		    const struct CMUnitTest *extra, size_t n_extra)
+{
+	struct CMUnitTest *tests = calloc(n_ops + n_extra, sizeof(*tests));
+	int r;
+
+	if (!tests)
+		return 1;
+	for (size_t i = 0; i < n_ops; i++)
+		tests[i] = (struct CMUnitTest){ .name = ops[i].name,
+						.test_func = fixpt_test_op,
+						.initial_state = (void *)&ops[i] };
+	memcpy(tests + n_ops, extra, n_extra * sizeof(*extra));
+	r = _cmocka_run_group_tests(name, tests, n_ops + n_extra, NULL, NULL);
+	free(tests);
+	return r;
 }

@@ -293,13 +293,12 @@ static void test_markers(void **state)
 
 int main(void)
 {
-	struct CMUnitTest tests[N_OPS + 2];
+	// clang-format off
+	const struct CMUnitTest extra[] = {
+		cmocka_unit_test(test_edges),
+		cmocka_unit_test(test_markers),
+	};
+	// clang-format on
 
-	for (size_t i = 0; i < N_OPS; i++)
-		tests[i] = (struct CMUnitTest){ .name = ops[i].name,
-						.test_func = fixpt_test_op,
-						.initial_state = (void *)&ops[i] };
-	tests[N_OPS] = (struct CMUnitTest)cmocka_unit_test(test_edges);
-	tests[N_OPS + 1] = (struct CMUnitTest)cmocka_unit_test(test_markers);
-	return _cmocka_run_group_tests("fixpt32", tests, N_OPS + 2, NULL, NULL);
+	return fixpt_run_group("fixpt32", ops, N_OPS, extra, sizeof(extra) / sizeof(extra[0]));
 }

@@ -259,15 +259,14 @@ static void test_markers_propagate(void **state)
 
 int main(void)
 {
-	struct CMUnitTest tests[N_OPS + 4];
+	// clang-format off
+	const struct CMUnitTest extra[] = {
+		cmocka_unit_test(test_ties_to_even),
+		cmocka_unit_test(test_division_by_zero),
+		cmocka_unit_test(test_most_negative),
+		cmocka_unit_test(test_markers_propagate),
+	};
+	// clang-format on
 
-	for (size_t i = 0; i < N_OPS; i++)
-		tests[i] = (struct CMUnitTest){ .name = ops[i].name,
-						.test_func = fixpt_test_op,
-						.initial_state = (void *)&ops[i] };
-	tests[N_OPS] = (struct CMUnitTest)cmocka_unit_test(test_ties_to_even);
-	tests[N_OPS + 1] = (struct CMUnitTest)cmocka_unit_test(test_division_by_zero);
-	tests[N_OPS + 2] = (struct CMUnitTest)cmocka_unit_test(test_most_negative);
-	tests[N_OPS + 3] = (struct CMUnitTest)cmocka_unit_test(test_markers_propagate);
-	return _cmocka_run_group_tests("fixpt-arith", tests, N_OPS + 4, NULL, NULL);
+	return fixpt_run_group("fixpt-arith", ops, N_OPS, extra, sizeof(extra) / sizeof(extra[0]));
 }

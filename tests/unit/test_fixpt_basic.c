@@ -321,17 +321,16 @@ static void test_constants(void **state)
 
 int main(void)
 {
-	struct CMUnitTest tests[N_OPS + 6];
+	// clang-format off
+	const struct CMUnitTest extra[] = {
+		cmocka_unit_test(test_from_int_limits),
+		cmocka_unit_test(test_most_negative),
+		cmocka_unit_test(test_round_halves),
+		cmocka_unit_test(test_markers),
+		cmocka_unit_test(test_clamp_inverted),
+		cmocka_unit_test(test_constants),
+	};
+	// clang-format on
 
-	for (size_t i = 0; i < N_OPS; i++)
-		tests[i] = (struct CMUnitTest){ .name = ops[i].name,
-						.test_func = fixpt_test_op,
-						.initial_state = (void *)&ops[i] };
-	tests[N_OPS] = (struct CMUnitTest)cmocka_unit_test(test_from_int_limits);
-	tests[N_OPS + 1] = (struct CMUnitTest)cmocka_unit_test(test_most_negative);
-	tests[N_OPS + 2] = (struct CMUnitTest)cmocka_unit_test(test_round_halves);
-	tests[N_OPS + 3] = (struct CMUnitTest)cmocka_unit_test(test_markers);
-	tests[N_OPS + 4] = (struct CMUnitTest)cmocka_unit_test(test_clamp_inverted);
-	tests[N_OPS + 5] = (struct CMUnitTest)cmocka_unit_test(test_constants);
-	return _cmocka_run_group_tests("fixpt-basic", tests, N_OPS + 6, NULL, NULL);
+	return fixpt_run_group("fixpt-basic", ops, N_OPS, extra, sizeof(extra) / sizeof(extra[0]));
 }
