@@ -157,6 +157,8 @@ struct dcd_client {
 	uint32_t id;
 	struct dci_conn *conn;
 	sd_event_source *io;
+	sd_event_source *hello_timer; /* the handshake deadline, until HELLO */
+	uint64_t fb_bytes;	      /* page-rounded bytes of its framebuffers */
 	struct ucred cred;
 	char name[DCP_MAX_NAME + 1];
 	char label[DCP_MAX_NAME + 64]; /* "client 3 (pid 42, uid 1000, \"weston\")" for logs */
