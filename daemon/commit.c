@@ -420,6 +420,13 @@ int dcd_apply(struct dcd *dcd, struct dcd_plan *plan, const char *who,
 	struct dc_state old = *dc_current_state(dcd->dc);
 	int r;
 
+	/* What the engine is about to show goes into the fd store first. */
+	for (unsigned i = 0; i < dcd->link_count; i++) {
+		if (plan->links & (1u << i)) {
+			dcd_fdstore_fb_use(dcd, plan->primary[i]);
+			dcd_fdstore_fb_use(dcd, plan->cursor[i]);
+		}
+	}
 	dcd->in_dc = true;
 	r = dc_commit(dcd->dc, &plan->state, err);
 	dcd->in_dc = false;

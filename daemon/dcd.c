@@ -176,6 +176,7 @@ void dcd_process(struct dcd *dcd)
 		for (unsigned i = 0; i < dcd->link_count; i++)
 			dcd_output_update_vblank(dcd, &dcd->outputs[i]);
 	}
+	dcd_fdstore_sync_state(dcd);
 	dcd_dbus_flush(dcd);
 	dcd_update_deadline(dcd);
 	dcd_notify_status(dcd);
@@ -320,8 +321,10 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 		goto fail;
 	/* systemd's descriptors first: the socket, the hardware, framebuffers */
 	r = dcd_recovery_new(dcd);
-	if (r == 0)
+	if (r == 0) {
+		dcd_fdstore_init(dcd);
 		r = dcd_listen_fds(dcd);
+	}
 	if (r < 0)
 		goto fail;
 	if (getrandom(&dcd->instance, sizeof(dcd->instance), 0) != sizeof(dcd->instance))

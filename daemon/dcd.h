@@ -82,6 +82,8 @@ struct dcd_fb {
 	struct dci_fb_map map;
 	uint64_t iova;	    /* device address of byte 0 of the fd */
 	uint64_t iova_size; /* the mapped range, whole pages */
+	int fd;		    /* kept for the fd store while it may be used (else -1) */
+	bool stored;	    /* in systemd's fd store as fb-ID */
 };
 
 /* ---- outputs (one per link: output.c, flip.c) ------------------------------ */

@@ -34,6 +34,8 @@ void dcd_fb_unref(struct dcd_fb *fb)
 	if (!fb || --fb->refs)
 		return;
 	dcd_fdstore_fb_remove(fb->dcd, fb);
+	if (fb->fd >= 0)
+		close(fb->fd);
 	dcd_backend_unmap(fb->dcd, fb->iova);
 	dci_fb_unmap(&fb->map);
 	log_debug("framebuffer %u unmapped", fb->id);
@@ -175,9 +177,13 @@ int dcd_handle_fb_create(struct dcd_client *c, const struct dcp_request *req, st
 	c->fbs = fb;
 	c->fb_count++;
 	c->fb_bytes += fb_cost(fb->map.size);
-	/* Under systemd the buffer outlives a crash of dcd (recovery.h). */
-	dcd_fdstore_fb_add(dcd, fb, fd);
-	close(fd);
+	/* Under systemd the fd is kept: once the buffer goes on a plane it
+	 * goes into the fd store, to outlive a crash of dcd (recovery.h). */
+	fb->fd = -1;
+	if (dcd_fdstore_keeps_fds(dcd))
+		fb->fd = fd;
+	else
+		close(fd);
 	log_debug("%s: framebuffer %u: %ux%u %.4s pitch %u, %zu bytes at device address 0x%llx",
 		  c->label, fb->id, fb->layout.width, fb->layout.height,
 		  (const char *)&fb->layout.format, fb->layout.pitches[0], fb->map.size,

@@ -15,6 +15,7 @@
 
 #include "dbus.h"
 #include "dcd.h"
+#include "recovery.h"
 
 __attribute__((format(printf, 5, 6))) static int flip_error(struct dcp_error *err, int status,
 							    enum dcp_reason reason, uint32_t link,
@@ -102,6 +103,8 @@ int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct 
 		err->plane = DCP_PLANE_PRIMARY;
 		return r;
 	}
+	/* On a plane from now on: a crash must not lose it (recovery.h). */
+	dcd_fdstore_fb_use(dcd, fb);
 	slot = (struct dcd_flip){ .fb = fb,
 				  .client = c,
 				  .serial = req->hdr.serial,
@@ -258,6 +261,7 @@ int dcd_handle_cursor_set(struct dcd_client *c, const struct dcp_request *req,
 		cur.hot_x = cs->hot_x;
 		cur.hot_y = cs->hot_y;
 	}
+	dcd_fdstore_fb_use(c->dcd, fb); /* before the engine shows it */
 	r = cursor_update(c, "CURSOR_SET", o, &cur, err);
 	if (r < 0)
 		return r;

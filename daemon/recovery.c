@@ -206,8 +206,14 @@ static struct dcd_fb *fb_back(struct dcd *dcd, const struct dcd_saved_state *st,
 	}
 	snprintf(name, sizeof(name), DCD_FDNAME_FB_PREFIX "%u", sf->id);
 	fd = dcd_received_take(dcd, name);
-	if (fd < 0)
+	if (fd < 0) {
+		/* systemd does not acknowledge FDSTORE=1: this is where a lost one shows */
+		log_warning("fd store: %s is in the state file but systemd did not hand it back "
+			    "(its store was full or smaller than dcd assumed); the picture at "
+			    "0x%llx is not adopted",
+			    name, (unsigned long long)sf->iova);
 		return NULL;
+	}
 	fb = calloc(1, sizeof(*fb));
 	if (!fb) {
 		close(fd);
@@ -235,7 +241,8 @@ static struct dcd_fb *fb_back(struct dcd *dcd, const struct dcd_saved_state *st,
 	fb->iova_size = sf->size;
 	/* Still in the store: the mirror lists it until its memory goes. */
 	dcd_fdstore_fb_known(dcd, sf);
-	close(fd);
+	fb->stored = true;
+	fb->fd = fd;
 	adopted[(*n_adopted)++] = fb;
 	log_info("fd store: %s mapped again at 0x%llx (%ux%u %.4s)", name,
 		 (unsigned long long)sf->iova, sf->layout.width, sf->layout.height,

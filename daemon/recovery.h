@@ -25,16 +25,22 @@
 
 #include "dc.h"
 #include "dcd_protocol.h"
+#include "log.h"
 
 struct dcd;
 struct dcd_fb;
 
-#define DCD_STATE_FILE	     "dcd-state.json"
-#define DCD_STATE_FORMAT     "dcd-state"
-#define DCD_STATE_VERSION    1
-#define DCD_FDNAME_CLIENT    "client"
-#define DCD_FDNAME_DEVICE    "device"
-#define DCD_FDNAME_FB_PREFIX "fb-"
+#define DCD_STATE_FILE		"dcd-state.json"
+#define DCD_STATE_FORMAT	"dcd-state"
+#define DCD_STATE_VERSION	1
+#define DCD_FDNAME_CLIENT	"client"
+#define DCD_FDNAME_DEVICE	"device"
+#define DCD_FDNAME_FB_PREFIX	"fb-"
+/*
+ * FileDescriptorStoreMax= of systemd/dcd.service, assumed when systemd
+ * does not say ($FDSTORE, set by systemd 254 and later).
+ */
+#define DCD_FDSTORE_MAX_ASSUMED 64
 
 /* A framebuffer whose fd is in systemd's fd store (named fb-ID). */
 struct dcd_stored_fb {
@@ -76,6 +82,10 @@ struct dcd_recovery {
 	unsigned writes;	   /* state files written */
 	struct dcd_stored_fb *fbs; /* what the fd store holds (mirrored in the state file) */
 	unsigned n_fbs, cap_fbs;
+	unsigned store_max; /* the unit's FileDescriptorStoreMax */
+	bool device_stored; /* "device" takes one of them */
+	bool state_dirty;   /* the stored set changed: the state file follows */
+	struct dcd_ratelimit partial_rl;
 	struct dcd_received_fd *received; /* fds from systemd not taken yet */
 	unsigned n_received;
 };
@@ -104,14 +114,29 @@ int dcd_listen_fds(struct dcd *dcd);
 int dcd_received_take(struct dcd *dcd, const char *name);
 /* Closes what nobody took (and asks the store to forget those). */
 void dcd_received_drop_rest(struct dcd *dcd);
-/* A new framebuffer: its fd into the store as fb-ID (the caller keeps fd). */
-void dcd_fdstore_fb_add(struct dcd *dcd, const struct dcd_fb *fb, int fd);
+/*
+ * The store's budget: $FDSTORE or DCD_FDSTORE_MAX_ASSUMED, and the fd
+ * limit raised so a kept fd per framebuffer fits.
+ */
+void dcd_fdstore_init(struct dcd *dcd);
+/* Framebuffers keep their fd (fb->fd) for the store: systemd runs dcd with one. */
+bool dcd_fdstore_keeps_fds(const struct dcd *dcd);
+/*
+ * fb goes on a plane (COMMIT, FLIP, CURSOR_SET): into the store as fb-ID
+ * unless it is there already, making room by taking out a stored buffer
+ * that is on no plane (the client's own first) when the client's share
+ * (max_stored_framebuffers) or the store is full; logs when it cannot,
+ * as a crash would then lose that picture.
+ */
+void dcd_fdstore_fb_use(struct dcd *dcd, struct dcd_fb *fb);
+/* Writes the state file if the stored set changed since the last write. */
+void dcd_fdstore_sync_state(struct dcd *dcd);
 /* A framebuffer the store still holds from before the restart, mapped again. */
 void dcd_fdstore_fb_known(struct dcd *dcd, const struct dcd_stored_fb *sf);
 /* FDSTOREREMOVE of the fd called name. */
 void dcd_fdstore_forget(struct dcd *dcd, const char *name);
-/* The framebuffer's memory is gone: FDSTOREREMOVE. */
-void dcd_fdstore_fb_remove(struct dcd *dcd, const struct dcd_fb *fb);
+/* The framebuffer's memory is gone: FDSTOREREMOVE if it was stored. */
+void dcd_fdstore_fb_remove(struct dcd *dcd, struct dcd_fb *fb);
 /* The device's fd into the store as "device" (the caller keeps fd). */
 void dcd_fdstore_device(struct dcd *dcd, int fd);
 

@@ -279,6 +279,7 @@ int dcd_state_write(struct dcd *dcd)
 		return r;
 	}
 	rc->writes++;
+	rc->state_dirty = false;
 	return 0;
 }
 

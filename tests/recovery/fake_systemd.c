@@ -43,12 +43,32 @@ static int bind_unix(int type, const char *path)
 	return fd;
 }
 
+int fsd_unit_store_max(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char line[256];
+	int n = -ENOENT;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "FileDescriptorStoreMax=%d", &n) == 1)
+			break;
+	}
+	fclose(f);
+	return n;
+}
+
 int fsd_open(struct fsd *s, const char *dir, const char *listen_path)
 {
-	int one = 1;
+	int one = 1, limit;
 
 	memset(s, 0, sizeof(*s));
 	s->listen_fd = -1;
+	limit = fsd_unit_store_max(DCD_SOURCE_ROOT "/systemd/dcd.service.in");
+	if (limit < 0 || limit > FSD_MAX_STORED)
+		return limit < 0 ? limit : -ERANGE;
+	s->limit = (unsigned)limit;
 	snprintf(s->notify_path, sizeof(s->notify_path), "%s/notify", dir);
 	s->notify_fd = bind_unix(SOCK_DGRAM | SOCK_NONBLOCK, s->notify_path);
 	if (s->notify_fd < 0)
@@ -133,12 +153,16 @@ static void handle(struct fsd *s, const char *msg, const int *fds, unsigned nfds
 	}
 	if (field(msg, "FDSTORE", v, sizeof(v)) && !strcmp(v, "1")) {
 		s->fdstores++;
-		for (; used < nfds && s->n_stored < FSD_MAX_STORED; used++) {
+		for (; used < nfds && s->n_stored < s->limit; used++) {
 			snprintf(s->store[s->n_stored].name, sizeof(s->store[0].name), "%s", name);
 			s->store[s->n_stored++].fd = fds[used];
 			if (!strncmp(name, "fb-", 3))
 				s->fb_fds_received++;
 		}
+		/* full: systemd closes the rest and tells nobody but its log */
+		s->dropped += nfds - used;
+		if (s->n_stored > s->most)
+			s->most = s->n_stored;
 	}
 	for (; used < nfds; used++)
 		close(fds[used]);
@@ -256,6 +280,8 @@ pid_t fsd_spawn(struct fsd *s, const char *const *argv, const char *log_path,
 		if (n < 0)
 			_exit(126);
 		setenv("NOTIFY_SOCKET", s->notify_path, 1);
+		snprintf(num, sizeof(num), "%u", s->limit);
+		setenv("FDSTORE", num, 1);
 		if (n > 0) {
 			snprintf(num, sizeof(num), "%d", (int)getpid());
 			setenv("LISTEN_PID", num, 1);

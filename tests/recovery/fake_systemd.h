@@ -6,7 +6,11 @@
  * restarts as a service's store does, and the start of a dcd with the
  * listening client socket ("client") and the stored fds passed the way
  * systemd passes them: from fd 3 on, with LISTEN_PID, LISTEN_FDS and
- * LISTEN_FDNAMES. What systemd does beyond that (cgroups, sandboxing,
+ * LISTEN_FDNAMES. The store holds what the real unit's
+ * FileDescriptorStoreMax= allows (read from systemd/dcd.service.in) and,
+ * like systemd, closes what does not fit without telling the sender; it
+ * passes that limit as $FDSTORE as systemd 254 and later do. What systemd
+ * does beyond that (cgroups, sandboxing,
  * restart policy) is not played: tests/systemd boots the real thing.
  */
 #ifndef FAKE_SYSTEMD_H
@@ -17,7 +21,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define FSD_MAX_STORED 128
+#define FSD_MAX_STORED 1024 /* room; the limit is the unit's (fsd.limit) */
 
 struct fsd_stored {
 	char name[64];
@@ -30,6 +34,9 @@ struct fsd {
 	int listen_fd; /* the client socket, as dcd.socket would hold it (-1: none) */
 	struct fsd_stored store[FSD_MAX_STORED];
 	unsigned n_stored;
+	unsigned limit;	  /* FileDescriptorStoreMax= of systemd/dcd.service.in */
+	unsigned dropped; /* fds closed because the store was full */
+	unsigned most;	  /* the most fds the store held at once */
 	/* what arrived */
 	unsigned ready, watchdogs, stopping, fdstores, fdstore_removes, messages;
 	char status[256];
@@ -38,7 +45,10 @@ struct fsd {
 	unsigned fb_fds_received;
 };
 
-/* The notify socket in dir (dir/notify); listen_path: also a client socket there (or NULL). */
+/*
+ * The notify socket in dir (dir/notify); listen_path: also a client socket
+ * there (or NULL). Fails when the unit's limit cannot be read.
+ */
 int fsd_open(struct fsd *s, const char *dir, const char *listen_path);
 void fsd_close(struct fsd *s);
 
@@ -53,6 +63,9 @@ int fsd_pump(struct fsd *s, int timeout_ms);
  */
 pid_t fsd_spawn(struct fsd *s, const char *const *argv, const char *log_path,
 		const char *const *extra_env);
+
+/* FileDescriptorStoreMax= of the unit file at path, or -errno. */
+int fsd_unit_store_max(const char *path);
 
 /* Stored fds whose name starts with prefix. */
 unsigned fsd_stored_count(const struct fsd *s, const char *prefix);

@@ -7,9 +7,12 @@
  * its own and leaves the file in place when it stops), and plays
  * systemd's notify socket: READY=1 with a STATUS= line, STATUS= following
  * leases and commits, WATCHDOG=1 every half interval of $WATCHDOG_USEC,
- * FDSTORE=1 for every framebuffer with the buffer's own descriptor (its
- * pixels read through the received fd), FDSTOREREMOVE=1 when a
- * framebuffer's memory goes, STOPPING=1 and exit 0 on SIGTERM.
+ * FDSTORE=1 for a framebuffer once it goes on a plane (not at FB_CREATE)
+ * with the buffer's own descriptor (its pixels read through the received
+ * fd), FDSTOREREMOVE=1 when a framebuffer's memory goes, STOPPING=1 and
+ * exit 0 on SIGTERM. And the store as a budget: the unit's
+ * FileDescriptorStoreMax is never passed, however many buffers clients
+ * create and flip.
  */
 #include <errno.h>
 #include <poll.h>
@@ -128,7 +131,8 @@ static void test_socket_activation_and_notify(void **state)
 		assert_int_equal(access(own, F_OK), -1); /* no socket of its own */
 	}
 
-	/* a lease and a commit show in STATUS=; framebuffers go to the fd store */
+	/* a lease and a commit show in STATUS=; framebuffers go to the fd store
+	 * when they go on a plane */
 	id = dct_link_id(c, "DP-1");
 	assert_true(id >= 0);
 	link = (uint32_t)id;
@@ -137,6 +141,17 @@ static void test_socket_activation_and_notify(void **state)
 	for (unsigned i = 0; i < 2; i++)
 		assert_int_equal(
 			dct_fb_create(c, DRM_FORMAT_XRGB8888, 720, 480, COLOR + i, &fbs[i]), 0);
+	assert_int_equal(dct_call(c, DCP_REQ_SYNC, NULL, -1, &msg), 0);
+	fsd_pump(&t.sd, 100);
+	assert_int_equal(t.sd.fb_fds_received, 0);
+	assert_int_equal(dct_commit_one(c, link, NULL, fbs[0], DCP_COMMIT_ALLOW_MODESET, &msg), 0);
+	assert_true(rct_wait(&t, has_status, "1 output lit, 1 client, 1 leased", DCT_TIMEOUT_MS));
+	assert_true(rct_wait(&t, has_stored_fbs, &one, DCT_TIMEOUT_MS));
+	assert_int_equal(dct_call(c, DCP_REQ_FLIP,
+				  &(struct dcp_flip){
+					  .link = link, .fb_id = fbs[1], .flags = DCP_FLIP_VSYNC },
+				  -1, &msg),
+			 0);
 	assert_true(rct_wait(&t, has_stored_fbs, &two, DCT_TIMEOUT_MS));
 	assert_int_equal(t.sd.fb_fds_received, 2);
 	for (unsigned i = 0; i < 2; i++) {
@@ -144,9 +159,12 @@ static void test_socket_activation_and_notify(void **state)
 		assert_true(fsd_stored_fd(&t.sd, name) >= 0);
 		assert_int_equal(first_pixel(fsd_stored_fd(&t.sd, name)), COLOR + i);
 	}
-	assert_int_equal(dct_commit_one(c, link, NULL, fbs[0], DCP_COMMIT_ALLOW_MODESET, &msg), 0);
-	assert_true(rct_wait(&t, has_status, "1 output lit, 1 client, 1 leased", DCT_TIMEOUT_MS));
 	/* a framebuffer nobody shows any more leaves the store; the one on screen stays */
+	assert_int_equal(dct_call(c, DCP_REQ_FLIP,
+				  &(struct dcp_flip){
+					  .link = link, .fb_id = fbs[0], .flags = DCP_FLIP_VSYNC },
+				  -1, &msg),
+			 0);
 	assert_int_equal(
 		dct_call(c, DCP_REQ_FB_DESTROY, &(struct dcp_fb_destroy){ fbs[1] }, -1, &msg), 0);
 	assert_true(rct_wait(&t, has_stored_fbs, &one, DCT_TIMEOUT_MS));
@@ -188,11 +206,137 @@ static void test_no_systemd_no_notify(void **state)
 	dct_daemon_cleanup(&d, false);
 }
 
+/*
+ * A FLIP of fb on link, answered by its FLIP_DONE, with the notify socket
+ * read meanwhile as systemd reads it: dcd's FDSTORE messages must not
+ * fill its queue.
+ */
+static int flip(struct rct *t, struct dct_client *c, uint32_t link, uint32_t fb,
+		struct dcp_server_msg *msg)
+{
+	struct dcp_flip fl = { .link = link, .fb_id = fb, .flags = DCP_FLIP_VSYNC };
+	uint64_t end = dct_now_ns() + DCT_TIMEOUT_MS * 1000000ull;
+	int serial = dct_send(c, DCP_REQ_FLIP, 0, &fl, -1), r = -ETIMEDOUT;
+
+	if (serial < 0)
+		return serial;
+	while (r == -ETIMEDOUT && dct_now_ns() < end) {
+		fsd_pump(&t->sd, 0);
+		r = dct_wait_reply(c, (uint32_t)serial, msg, 5);
+	}
+	return r;
+}
+
+/* A lessee of link_name showing the first of n new framebuffers. */
+static struct dct_client *lit(struct rct *t, const char *name, const char *link_name,
+			      uint32_t *link, uint32_t *fbs, unsigned n, struct dcp_server_msg *msg)
+{
+	struct dct_client *c;
+	int id;
+
+	assert_int_equal(dct_connect(t->d.socket, name, &c), 0);
+	id = dct_link_id(c, link_name);
+	assert_true(id >= 0);
+	*link = (uint32_t)id;
+	assert_int_equal(dct_lease(c, link, 1, NULL), 0);
+	for (unsigned i = 0; i < n; i++)
+		assert_int_equal(
+			dct_fb_create(c, DRM_FORMAT_XRGB8888, 720, 480, COLOR + i, &fbs[i]), 0);
+	assert_int_equal(dct_commit_one(c, *link, NULL, fbs[0], DCP_COMMIT_ALLOW_MODESET, msg), 0);
+	return c;
+}
+
+/*
+ * Another client cannot push a compositor's picture out of the fd store:
+ * it creates 64 framebuffers and flips through all of them, which used to
+ * put 64 + 3 fds into a store of 64 (systemd closed the rest). Now the
+ * store never overflows, the flooder has its share (8), and after a crash
+ * the compositor's picture comes back.
+ */
+static void test_fdstore_budget(void **state)
+{
+	static struct dcp_server_msg msg;
+	struct dct_client *a, *b;
+	uint32_t la, lb, fa[2], fb[64];
+	unsigned fbs;
+	struct rct t;
+	char name[32];
+
+	(void)state;
+	assert_int_equal(rct_setup(&t), 0);
+	/* what the real unit has, not a number of the test's */
+	assert_int_equal(t.sd.limit, 64);
+	assert_int_equal(rct_start(&t, NULL), 0);
+	assert_true(dct_log_wait(&t.d, "fd store: 64 descriptors ($FDSTORE), 8 per client",
+				 DCT_TIMEOUT_MS));
+	a = lit(&t, "compositor", "DP-1", &la, fa, 2, &msg);
+	assert_int_equal(flip(&t, a, la, fa[1], &msg), 0);
+	b = lit(&t, "flooder", "HDMI-A-1", &lb, fb, 64, &msg);
+	for (unsigned i = 1; i < 64; i++)
+		assert_int_equal(flip(&t, b, lb, fb[i], &msg), 0);
+	fsd_pump(&t.sd, 100);
+	printf("fd store: at most %u of %u held, %u dropped, %u framebuffers now\n", t.sd.most,
+	       t.sd.limit, t.sd.dropped, fsd_stored_count(&t.sd, "fb-"));
+	assert_int_equal(t.sd.dropped, 0);
+	fbs = fsd_stored_count(&t.sd, "fb-");
+	/* the compositor's two and the flooder's share */
+	assert_true(fbs <= 2 + 8);
+	for (unsigned i = 0; i < 2; i++) {
+		snprintf(name, sizeof(name), "fb-%u", fa[i]);
+		assert_true(fsd_stored_fd(&t.sd, name) >= 0);
+	}
+	/* what each shows now is stored; a crash brings DP-1's picture back */
+	snprintf(name, sizeof(name), "fb-%u", fb[63]);
+	assert_true(fsd_stored_fd(&t.sd, name) >= 0);
+	assert_int_equal(dct_log_count(&t.d, "recovery would be partial"), 0);
+	rct_kill(&t);
+	dct_close(a);
+	dct_close(b);
+	assert_int_equal(rct_start(&t, NULL), 0);
+	snprintf(name, sizeof(name), "fd store: fb-%u mapped again", fa[1]);
+	assert_true(dct_log_wait(&t.d, name, DCT_TIMEOUT_MS));
+	snprintf(name, sizeof(name), "fd store: fb-%u mapped again", fb[63]);
+	assert_true(dct_log_wait(&t.d, name, DCT_TIMEOUT_MS));
+	assert_int_equal(dct_log_count(&t.d, "did not hand it back"), 0);
+	rct_teardown(&t, false);
+}
+
+/* A share too small for what is on screen: said in the log, nothing sent past it. */
+static void test_fdstore_partial(void **state)
+{
+	static struct dcp_server_msg msg;
+	struct dct_client *a;
+	uint32_t la, fa[2];
+	struct rct t;
+
+	(void)state;
+	assert_int_equal(rct_setup(&t), 0);
+	assert_int_equal(dct_write_file(&t.d, "dcd.json",
+					"{ \"lease\": { \"users\": [ 65534, 0 ] }, \"limits\": "
+					"{ \"max_stored_framebuffers\": 1 } }",
+					t.config, sizeof(t.config)),
+			 0);
+	assert_int_equal(rct_start(&t, NULL), 0);
+	a = lit(&t, "compositor", "DP-1", &la, fa, 2, &msg);
+	/* fa[0] is on screen while fa[1] is pending: no room for fa[1] */
+	assert_int_equal(flip(&t, a, la, fa[1], &msg), 0);
+	assert_true(dct_log_wait(&t.d, "recovery would be partial", DCT_TIMEOUT_MS));
+	assert_true(dct_log_wait(&t.d,
+				 "the client's 1 of max_stored_framebuffers are all on screen",
+				 DCT_TIMEOUT_MS));
+	fsd_pump(&t.sd, 100);
+	assert_int_equal(fsd_stored_count(&t.sd, "fb-"), 1);
+	dct_close(a);
+	rct_teardown(&t, false);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_socket_activation_and_notify),
 		cmocka_unit_test(test_no_systemd_no_notify),
+		cmocka_unit_test(test_fdstore_budget),
+		cmocka_unit_test(test_fdstore_partial),
 	};
 
 	if (access("/usr/bin/systemd-socket-activate", X_OK) < 0) {
