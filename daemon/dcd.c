@@ -433,6 +433,7 @@ void dcd_free(struct dcd *dcd)
 	sd_event_source_unref(dcd->irq_src);
 	sd_event_source_unref(dcd->timer_src);
 	sd_event_source_unref(dcd->deadline_src);
+	sd_event_source_unref(dcd->grace_src);
 	sd_event_source_unref(dcd->monitor_src);
 	sd_event_source_unref(dcd->sigterm_src);
 	sd_event_source_unref(dcd->sigint_src);

@@ -122,6 +122,12 @@ struct dcd_output {
 	/* work for dcd_process(), set where DC must not be called */
 	bool submit_queued; /* the pending flip completed: submit the queued one */
 	bool need_idle;	    /* unleased: show the idle configuration */
+	/* After a restart, held for its lessee before it (grace.c). */
+	struct {
+		bool active;
+		uid_t uid;
+		char name[DCP_MAX_NAME + 1]; /* the HELLO name */
+	} reserved;
 };
 
 /* ---- leases (lease.c) -------------------------------------------------------- */
@@ -215,6 +221,8 @@ struct dcd {
 	bool socket_owned; /* created by us: unlinked at exit */
 	sd_event_source *listen_src, *irq_src, *timer_src, *deadline_src, *monitor_src;
 	sd_event_source *sigterm_src, *sigint_src;
+	sd_event_source *grace_src; /* the restart grace period (grace.c) */
+	uint64_t grace_end_ns;
 	uint64_t deadline_set; /* what deadline_src is armed for, UINT64_MAX: off */
 
 	struct dcd_client *clients;
@@ -242,6 +250,14 @@ void dcd_process(struct dcd *dcd);
 void dcd_update_deadline(struct dcd *dcd);
 /* Services the engine's interrupts (the irq fd handler). */
 void dcd_handle_irq(struct dcd *dcd);
+
+/* grace.c: outputs reserved for their lessee across a restart */
+struct dcd_saved_state;
+/* Reserves the links of st's leased outputs among links; starts the period. */
+void dcd_grace_start(struct dcd *dcd, const struct dcd_saved_state *st, uint32_t links);
+/* link is reserved for another client than c. */
+bool dcd_grace_blocks(const struct dcd_client *c, unsigned link);
+unsigned dcd_grace_left_ms(const struct dcd *dcd);
 
 /* backend.c: the engine behind dc_hw */
 int dcd_backend_open(struct dcd *dcd);

@@ -12,6 +12,7 @@
 
 #include "dbus.h"
 #include "dcd.h"
+#include "recovery.h"
 
 struct dcd_lease *dcd_client_lease_of(const struct dcd_client *c, unsigned link)
 {
@@ -102,6 +103,16 @@ int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req
 			return r;
 		}
 		held = dcd->outputs[link].lease;
+		if (!held && dcd_grace_blocks(c, link)) {
+			/* whose it is stays unsaid: another user's business */
+			r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
+					  "LEASE_REQUEST: link %u (%s) is reserved for its lessee "
+					  "before dcd restarted, for %u ms more",
+					  link, dc_link_name(dcd->dc, link),
+					  dcd_grace_left_ms(dcd));
+			err->link = (int32_t)link;
+			return r;
+		}
 		if (held) {
 			if (held->client == c)
 				r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
@@ -130,11 +141,15 @@ int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req
 	lease->next = c->leases;
 	c->leases = lease;
 	for (unsigned i = 0; i < dcd->link_count; i++) {
-		if (links & (1u << i))
+		if (links & (1u << i)) {
 			dcd->outputs[i].lease = lease;
+			dcd->outputs[i].reserved.active = false; /* its lessee is back */
+		}
 	}
 	link_names(dcd, links, names, sizeof(names));
 	log_notice("lease %u granted to %s: %s", lease->id, c->label, names);
+	/* a restart holds the outputs for this client (grace.c) */
+	dcd_state_write(dcd);
 	granted.lease_id = lease->id;
 	dcd_client_send(c, DCP_REPLY_LEASE_GRANTED, req->hdr.serial, &granted);
 	dcd_dbus_lease_granted(dcd, lease);

@@ -334,6 +334,13 @@ uint32_t dcd_recover(struct dcd *dcd)
 			   dc_link_name(dcd->dc, hw.streams[i].link), mode);
 	}
 	whole = buffers_back(dcd, &hw, &st);
+	if (have) {
+		uint32_t lit = 0;
+
+		for (unsigned i = 0; i < hw.stream_count; i++)
+			lit |= 1u << hw.streams[i].link;
+		dcd_grace_start(dcd, &st, lit);
+	}
 out:
 	/* fb ids go on from the highest the store knew, so names stay unique */
 	for (unsigned i = 0; i < rc->n_received; i++) {

@@ -63,6 +63,9 @@ struct dcd_saved_output {
 	bool idle;		 /* shows the idle configuration */
 	uint32_t primary_fb;	 /* framebuffer id on the primary plane, 0: none */
 	uint32_t cursor_fb;
+	bool leased; /* by lessee_uid, HELLO name lessee_name (or reserved for it) */
+	uint32_t lessee_uid;
+	char lessee_name[DCP_MAX_NAME + 1];
 };
 
 struct dcd_saved_state {

@@ -94,7 +94,10 @@ static void lease_state(const struct dcd *dcd, const struct dcd_client *c, unsig
 
 	*lease_id = 0;
 	if (!l) {
-		*state = DCP_LEASE_FREE;
+		/* held for its lessee before a restart: free only to that client */
+		*state = dcd->outputs[link].reserved.active && (!c || dcd_grace_blocks(c, link))
+				 ? DCP_LEASE_RESERVED
+				 : DCP_LEASE_FREE;
 	} else if (c && l->client == c) {
 		*state = DCP_LEASE_OURS;
 		*lease_id = l->id;

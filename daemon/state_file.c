@@ -164,6 +164,16 @@ static json_object *output_json(struct dcd *dcd, unsigned link)
 		json_object_object_add(
 			json_object_object_get(o, "cursor"), "fb",
 			json_object_new_int64(out->cursor_fb ? out->cursor_fb->id : 0));
+	/* whom a restarted dcd holds the output for (grace.c) */
+	if (out->lease || out->reserved.active) {
+		json_object *l = json_object_new_object();
+		const struct dcd_client *c = out->lease ? out->lease->client : NULL;
+
+		add_int(l, "uid", c ? c->cred.uid : out->reserved.uid);
+		json_object_object_add(l, "name",
+				       json_object_new_string(c ? c->name : out->reserved.name));
+		json_object_object_add(o, "lessee", l);
+	}
 	json_object_object_add(ic, "kind", json_object_new_string(idle_kinds[idle->kind]));
 	json_object_object_add(ic, "mode", json_object_new_string(idle->spec));
 	add_int(ic, "color", idle->color);
@@ -540,6 +550,19 @@ static int read_output(struct dcd *dcd, struct sj_ctx *ctx, const char *path, js
 	}
 	snprintf(so->link, sizeof(so->link), "%s", link);
 	so->stream.link = (uint8_t)idx;
+	if (json_object_object_get_ex(o, "lessee", &m)) {
+		char sub[SJ_PATH_MAX];
+		const char *name;
+
+		sj_key_path(sub, path, "lessee");
+		if (need_object(ctx, sub, m) < 0 ||
+		    get_int(ctx, sub, m, "uid", 0, UINT32_MAX, &v) < 0 ||
+		    sj_string(ctx, sub, m, "name", true, DCP_MAX_NAME, &name) < 0)
+			return -EINVAL;
+		so->leased = true;
+		so->lessee_uid = (uint32_t)v;
+		snprintf(so->lessee_name, sizeof(so->lessee_name), "%s", name);
+	}
 	if (!so->lit) {
 		st->n_outputs++;
 		return 0;

@@ -1,0 +1,91 @@
+/*
+ * Restart grace: after a restart the outputs dcd adopted are held for the
+ * client that leased them before (its uid and HELLO name, which the state
+ * file records) for restart_grace_ms. Others asking for them get EBUSY
+ * "reserved" and see lease state `reserved`; the client itself sees them
+ * free and leases them as before. When the period ends, what nobody came
+ * back for is released and shows the idle configuration. Without this the
+ * first lease-capable client to connect after a crash could take the
+ * previous compositor's screens.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dcd.h"
+#include "recovery.h"
+
+static int on_grace_end(sd_event_source *s, uint64_t usec, void *data)
+{
+	struct dcd *dcd = data;
+
+	for (unsigned i = 0; i < dcd->link_count; i++) {
+		struct dcd_output *o = &dcd->outputs[i];
+
+		if (!o->reserved.active)
+			continue;
+		o->reserved.active = false;
+		log_notice("%s: the restart grace of %u ms is over and its lessee (uid %u) did not "
+			   "come back: released",
+			   dc_link_name(dcd->dc, i), dcd->config.restart_grace_ms,
+			   (unsigned)o->reserved.uid);
+		if (!o->lease) {
+			o->need_idle = true;
+			dcd->work = true;
+		}
+		dcd_notify_output(dcd, i, DCP_CHANGE_LEASE, NULL);
+	}
+	dcd->grace_src = sd_event_source_disable_unref(dcd->grace_src);
+	dcd_state_write(dcd);
+	dcd_process(dcd);
+	return 0;
+}
+
+void dcd_grace_start(struct dcd *dcd, const struct dcd_saved_state *st, uint32_t links)
+{
+	unsigned n = 0;
+	int r;
+
+	if (!dcd->config.restart_grace_ms)
+		return;
+	for (unsigned k = 0; k < st->n_outputs; k++) {
+		const struct dcd_saved_output *so = &st->outputs[k];
+		struct dcd_output *o = &dcd->outputs[so->stream.link];
+
+		if (!so->leased || !(links & (1u << so->stream.link)))
+			continue;
+		o->reserved.active = true;
+		o->reserved.uid = (uid_t)so->lessee_uid;
+		snprintf(o->reserved.name, sizeof(o->reserved.name), "%s", so->lessee_name);
+		log_notice("%s: reserved for %u ms for its lessee before the restart (uid %u)",
+			   so->link, dcd->config.restart_grace_ms, so->lessee_uid);
+		n++;
+	}
+	if (!n)
+		return;
+	dcd->grace_end_ns = dcd_now_ns() + dcd->config.restart_grace_ms * 1000000ull;
+	r = sd_event_add_time_relative(dcd->event, &dcd->grace_src, CLOCK_MONOTONIC,
+				       dcd->config.restart_grace_ms * 1000ull, 1000, on_grace_end,
+				       dcd);
+	if (r < 0) {
+		/* no end to it would keep the outputs from everyone: release now */
+		log_warning("restart grace: timer: %s; the outputs are not reserved", strerror(-r));
+		for (unsigned i = 0; i < dcd->link_count; i++)
+			dcd->outputs[i].reserved.active = false;
+	}
+}
+
+bool dcd_grace_blocks(const struct dcd_client *c, unsigned link)
+{
+	const struct dcd_output *o = &c->dcd->outputs[link];
+
+	return o->reserved.active &&
+	       (c->cred.uid != o->reserved.uid || strcmp(c->name, o->reserved.name) != 0);
+}
+
+unsigned dcd_grace_left_ms(const struct dcd *dcd)
+{
+	uint64_t now = dcd_now_ns();
+
+	return now >= dcd->grace_end_ns ? 0 : (unsigned)((dcd->grace_end_ns - now) / 1000000);
+}
