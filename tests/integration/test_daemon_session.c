@@ -349,6 +349,25 @@ static void test_bad_config(void **state)
 	assert_int_equal(run_dcd(args, out, sizeof(out)), 1);
 	assert_non_null(strstr(out, "lease.groups[0]: no group called \"no-such-group-dcd\""));
 
+	/* the budgets, the socket and the grace are checked as strictly */
+	fp = fopen(path, "w");
+	fputs("{ \"socket\": { \"mode\": \"0866\" } }", fp);
+	fclose(fp);
+	assert_int_equal(run_dcd(args, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "bad.json: socket.mode: \"0866\" is not an octal mode"));
+
+	fp = fopen(path, "w");
+	fputs("{ \"limits\": { \"max_framebuffer_bytes\": 100 } }", fp);
+	fclose(fp);
+	assert_int_equal(run_dcd(args, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "bad.json: limits.max_framebuffer_bytes: 100 is out of range"));
+
+	fp = fopen(path, "w");
+	fputs("{ \"restart_grace_ms\": -1 }", fp);
+	fclose(fp);
+	assert_int_equal(run_dcd(args, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "restart_grace_ms: -1 is out of range"));
+
 	fp = fopen(path, "w");
 	fputs("{ \"limits\": {", fp);
 	fclose(fp);
