@@ -56,7 +56,7 @@ void dcd_plan_current(struct dcd *dcd, struct dcd_plan *plan)
 		plan->state = *dc_current_state(dcd->dc);
 }
 
-static void remove_stream(struct dc_state *state, unsigned link)
+void dcd_state_remove_stream(struct dc_state *state, unsigned link)
 {
 	for (unsigned i = 0; i < state->stream_count; i++) {
 		if (state->streams[i].link != link)
@@ -68,7 +68,7 @@ static void remove_stream(struct dc_state *state, unsigned link)
 	}
 }
 
-static int put_stream(struct dc_state *state, const struct dc_stream *s)
+int dcd_state_put_stream(struct dc_state *state, const struct dc_stream *s)
 {
 	struct dc_stream *old = dcd_state_stream(state, s->link);
 
@@ -94,9 +94,10 @@ void dcd_error_from_dc(struct dcd *dcd, const struct dc_state *state, int status
 		reason = DCP_REASON_INTERNAL;
 	else if (reason > DCP_REASON_DC_LAST)
 		reason = DCP_REASON_STREAM_ENCODER;
-	if (status != -EINVAL && status != -ERANGE && status != -ENOSPC && status != -EIO &&
-	    status != -EBUSY)
-		status = -EINVAL;
+	/* DC's own errno goes out as it is (a timeout stays -ETIMEDOUT); only
+	 * what is no errno at all becomes -EIO, an internal failure. */
+	if (status >= 0 || status < -4095)
+		status = -EIO;
 	dcp_error_set(err, status, (enum dcp_reason)reason, 0, "%s", derr->message);
 	if (derr->stream >= 0 && (unsigned)derr->stream < state->stream_count)
 		err->link = state->streams[derr->stream].link;
@@ -147,7 +148,7 @@ static void check_shared(struct dcd_client *c, const struct dcd_plan *plan, stru
 		if (dcd_client_lease_of(c, s->link))
 			continue;
 		without = plan->state;
-		remove_stream(&without, s->link);
+		dcd_state_remove_stream(&without, s->link);
 		if (dc_validate(dcd->dc, &without, &derr) == 0)
 			describe_use(dcd, s, use, sizeof(use));
 	}
@@ -299,14 +300,14 @@ static int build_plan(struct dcd_client *c, const char *what, const struct dcp_c
 			return r;
 		plan->links |= 1u << oc->link;
 		if (!(oc->flags & DCP_OUTPUT_ENABLED)) {
-			remove_stream(&plan->state, oc->link);
+			dcd_state_remove_stream(&plan->state, oc->link);
 			continue;
 		}
 		r = output_stream(c, what, oc, &s, &plan->primary[oc->link],
 				  &plan->cursor[oc->link], err);
 		if (r < 0)
 			return r;
-		if (put_stream(&plan->state, &s) < 0) {
+		if (dcd_state_put_stream(&plan->state, &s) < 0) {
 			r = dcp_error_set(err, -ENOSPC, DCP_REASON_TIMING_GENERATOR, 0,
 					  "%s: %s: the engine shows %d outputs already", what,
 					  dc_link_name(dcd->dc, oc->link), DC_MAX_STREAMS);

@@ -323,6 +323,10 @@ int dcd_apply(struct dcd *dcd, struct dcd_plan *plan, const char *who,
 void dcd_plan_current(struct dcd *dcd, struct dcd_plan *plan);
 /* The stream of link in state, or NULL. */
 struct dc_stream *dcd_state_stream(struct dc_state *state, unsigned link);
+/* Sets link's stream in state (s->link): 0, or -ENOSPC with DC_MAX_STREAMS there already. */
+int dcd_state_put_stream(struct dc_state *state, const struct dc_stream *s);
+/* Takes link's stream out of state (nothing when it has none). */
+void dcd_state_remove_stream(struct dc_state *state, unsigned link);
 const struct dc_stream *dcd_current_stream(const struct dcd *dcd, unsigned link);
 /* Converts a DC failure into an ERROR (status, reason, link, plane, sentence). */
 void dcd_error_from_dc(struct dcd *dcd, const struct dc_state *state, int status,

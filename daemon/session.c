@@ -37,8 +37,9 @@ int dcd_handle_hello(struct dcd_client *c, const struct dcp_request *req, struct
 		 (int)c->cred.pid, (unsigned)c->cred.uid, c->name);
 	w.major = DCP_VERSION_MAJOR;
 	w.minor = DCP_VERSION_MINOR;
-	w.capabilities = DCP_CAP_LEASES | DCP_CAP_FB_MEMFD | DCP_CAP_FB_DMABUF |
-			 DCP_CAP_ASYNC_FLIP | DCP_CAP_CURSOR | DCP_CAP_VBLANK;
+	/* No FB_DMABUF: dci_fb_check_fs says why. */
+	w.capabilities = DCP_CAP_LEASES | DCP_CAP_FB_MEMFD | DCP_CAP_ASYNC_FLIP | DCP_CAP_CURSOR |
+			 DCP_CAP_VBLANK;
 	w.instance = dcd->instance;
 	w.client_id = c->id;
 	w.max_request_size = dcd->config.limits.max_message_size;

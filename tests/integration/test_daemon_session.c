@@ -81,6 +81,8 @@ static void test_welcome(void **state)
 	assert_int_equal(w->minor, DCP_VERSION_MINOR);
 	assert_true(w->capabilities & DCP_CAP_LEASES);
 	assert_true(w->capabilities & DCP_CAP_ASYNC_FLIP);
+	/* dma-bufs are refused (dci_fb_check_fs), so not advertised */
+	assert_false(w->capabilities & DCP_CAP_FB_DMABUF);
 	assert_true(w->instance != 0);
 	/* One daemon, one instance; every connection its own id. */
 	assert_true(w->instance == dct_welcome(b)->instance);
