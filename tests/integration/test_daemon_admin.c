@@ -105,30 +105,33 @@ static const char scenario_narrow_dp[] =
 "] }\n";
 // clang-format on
 
+/* Writes text to dir/name, the path in path. */
+static void write_file(const char *dir, const char *name, const char *text, char *path, size_t size)
+{
+	FILE *fp;
+
+	snprintf(path, size, "%s/%s", dir, name);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+}
+
 static int setup_scenario_config(void **state, const char *scenario, const char *config)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
 	struct dcd_options opts = { .backend = DCD_BACKEND_SIM,
 				    .socket_fd = -1,
 				    .bus = DCD_BUS_NONE };
-	FILE *fp;
 
 	assert_non_null(f);
 	snprintf(f->dir, sizeof(f->dir), "/tmp/dcd-admin-XXXXXX");
 	assert_non_null(mkdtemp(f->dir));
 	snprintf(f->socket, sizeof(f->socket), "%s/dcd.sock", f->dir);
-	snprintf(f->scenario, sizeof(f->scenario), "%s/scenario.json", f->dir);
-	fp = fopen(f->scenario, "w");
-	assert_non_null(fp);
-	fputs(scenario, fp);
-	fclose(fp);
+	write_file(f->dir, "scenario.json", scenario, f->scenario, sizeof(f->scenario));
 	opts.scenario = f->scenario;
 	if (config) {
-		snprintf(f->config, sizeof(f->config), "%s/dcd.json", f->dir);
-		fp = fopen(f->config, "w");
-		assert_non_null(fp);
-		fputs(config, fp);
-		fclose(fp);
+		write_file(f->dir, "dcd.json", config, f->config, sizeof(f->config));
 		opts.config_path = f->config;
 	}
 	opts.socket_path = f->socket;
