@@ -104,14 +104,20 @@ void dcd_error_from_dc(struct dcd *dcd, const struct dc_state *state, int status
 	err->plane = (int16_t)derr->plane;
 }
 
-/* Who shows what on link, for the SHARED sentence. */
-static void describe_use(struct dcd *dcd, const struct dc_stream *s, char *buf, size_t size)
+/*
+ * Who shows what on link, for the SHARED sentence. Another client's mode
+ * and id are its own business: only an admin (to) reads them.
+ */
+static void describe_use(struct dcd *dcd, const struct dcd_client *to, const struct dc_stream *s,
+			 char *buf, size_t size)
 {
 	const struct dcd_lease *l = dcd->outputs[s->link].lease;
 	char mode[32];
 
 	dcd_mode_name(&s->mode, mode, sizeof(mode));
-	if (l)
+	if (l && !to->admin)
+		snprintf(buf, size, "%s of another client", dc_link_name(dcd->dc, s->link));
+	else if (l)
 		snprintf(buf, size, "%s %s of client %u", dc_link_name(dcd->dc, s->link), mode,
 			 l->client->id);
 	else
@@ -150,7 +156,7 @@ static void check_shared(struct dcd_client *c, const struct dcd_plan *plan, stru
 		without = plan->state;
 		dcd_state_remove_stream(&without, s->link);
 		if (dc_validate(dcd->dc, &without, &derr) == 0)
-			describe_use(dcd, s, use, sizeof(use));
+			describe_use(dcd, c, s, use, sizeof(use));
 	}
 	memcpy(text, err->text, sizeof(text));
 	link = err->link;
