@@ -21,6 +21,7 @@
 #include <cmocka.h>
 #include <systemd/sd-bus.h>
 
+#include "dbus_internal.h"
 #include "dct.h"
 
 #define EVIL                                              \
@@ -43,12 +44,7 @@ static int list_leases(sd_bus_message *m, void *data, sd_bus_error *e)
 		r = sd_bus_message_append(reply, "as", 1, EVIL_LINK);
 	if (r >= 0)
 		r = sd_bus_message_close_container(reply);
-	if (r >= 0)
-		r = sd_bus_message_close_container(reply);
-	if (r >= 0)
-		r = sd_bus_send(NULL, reply, NULL);
-	sd_bus_message_unref(reply);
-	return r;
+	return dcd_dbus_send_reply(reply, r); /* closes the array, sends */
 }
 
 static int list_links(sd_bus_message *m, void *data, sd_bus_error *e)
