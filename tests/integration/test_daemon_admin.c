@@ -494,6 +494,35 @@ static void test_dc_errno_carried(void **state)
 }
 
 /*
+ * The stream table of a plan holds DC_MAX_STREAMS: one more is -ENOSPC and
+ * changes nothing (the idle configuration goes through this since it
+ * could write past the table; the simulator has at most 6 connectors, so
+ * no scenario reaches it).
+ */
+static void test_state_stream_limit(void **state)
+{
+	struct dc_state st = { 0 };
+	struct dc_stream s = { 0 };
+
+	for (unsigned i = 0; i < DC_MAX_STREAMS; i++) {
+		s.link = i;
+		assert_int_equal(dcd_state_put_stream(&st, &s), 0);
+	}
+	s.link = DC_MAX_STREAMS;
+	assert_int_equal(dcd_state_put_stream(&st, &s), -ENOSPC);
+	assert_int_equal(st.stream_count, DC_MAX_STREAMS);
+	/* an existing link's stream is replaced, not added */
+	s.link = 2;
+	s.bpc = 10;
+	assert_int_equal(dcd_state_put_stream(&st, &s), 0);
+	assert_int_equal(dcd_state_stream(&st, 2)->bpc, 10);
+	dcd_state_remove_stream(&st, 2);
+	assert_int_equal(st.stream_count, DC_MAX_STREAMS - 1);
+	assert_null(dcd_state_stream(&st, 2));
+	(void)state;
+}
+
+/*
  * A peer as uid 65534 with primary group gid and supplementary groups
  * groups: whether dcd takes it for an admin and a lessee.
  */
@@ -578,6 +607,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_links_out_of_range, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_dc_errno_carried, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_peer_groups, setup_group, teardown),
+		cmocka_unit_test(test_state_stream_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
