@@ -28,7 +28,6 @@ DCC_EXPORT int dcc_flip(struct dcc_client *c, struct dcc_link *link, struct dcc_
 {
 	struct dcp_flip flip = { .plane = DCP_PLANE_PRIMARY, .flags = flags };
 	struct dcc_pending *p;
-	uint32_t serial;
 	int ret = check_link(c, link, fb);
 
 	if (ret)
@@ -40,24 +39,11 @@ DCC_EXPORT int dcc_flip(struct dcc_client *c, struct dcc_link *link, struct dcc_
 				link->flips_pending);
 	flip.link = link->id;
 	flip.fb_id = fb->id;
-	/*
-	 * Tracked before it is sent, so no flip is ever in flight untracked
-	 * (an ENOMEM after sending would leave dcd flipping for nobody). Until
-	 * sent it is a plain WAIT entry: a connection lost while sending fails
-	 * it without a callback, and the caller gets the error returned.
-	 * FLIP_DONE carries the FLIP's serial: that finds the callback.
-	 */
-	serial = c->next_serial; /* the one dcc_send gives it */
-	if (!dcc_pending_add(c, serial, DCP_REQ_FLIP, DCC_PENDING_WAIT))
-		return dcc_fail(c, -ENOMEM, "out of memory");
-	ret = dcc_send(c, DCP_REQ_FLIP, 0, &flip, -1, NULL);
-	p = dcc_pending_find(c, serial); /* sending may have reordered the table */
-	if (ret) {
-		if (p)
-			dcc_pending_remove(c, p);
+	/* Tracked before it is sent: never a flip in flight untracked.
+	 * FLIP_DONE carries the FLIP's serial: that finds the callback. */
+	p = dcc_send_tracked(c, DCP_REQ_FLIP, &flip, DCC_PENDING_FLIP, &ret);
+	if (!p)
 		return ret;
-	}
-	p->kind = DCC_PENDING_FLIP;
 	p->link = link;
 	p->fb = fb;
 	p->flip_done = done;
