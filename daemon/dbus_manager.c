@@ -113,8 +113,8 @@ static int get_modes(sd_bus_message *m, void *data, sd_bus_error *e)
 	return dcd_dbus_send_reply(reply, r);
 }
 
-static int list_leases(sd_bus_message *m, struct dcd_dbus *d,
-		       const struct dcd_dbus_caller *caller, sd_bus_error *e)
+static int list_leases(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,
+		       sd_bus_error *e)
 {
 	struct dcd *dcd = d->dcd;
 	struct dcd_admin_lease *leases;
