@@ -382,13 +382,28 @@ static void test_admin_commit(void **state)
 	sd_event_run(f->dcd->event, 10000);
 }
 
+/* The in-process client whose HELLO said name. */
+static struct dcd_client *daemon_client(struct fixture *f, const char *name)
+{
+	for (struct dcd_client *c = f->dcd->clients; c; c = c->next) {
+		if (c->hello_done && !strcmp(c->name, name))
+			return c;
+	}
+	fail_msg("no client called %s", name);
+	abort(); /* fail_msg does not return */
+}
+
 static void test_sim_plug(void **state)
 {
 	struct fixture *f = *state;
 	struct dct_client *observer = pump_connect(f, "watcher");
+	struct dct_client *plain = pump_connect(f, "no-admin");
 	unsigned hdmi = (unsigned)dcd_admin_link_by_name(f->dcd, "HDMI-A-1");
 	struct dcp_error err;
 
+	/* The test runs as root, always an admin: this one is judged a plain
+	 * client, to see what a client without admin or lease is told. */
+	daemon_client(f, "no-admin")->admin = false;
 	assert_int_equal(dcd_admin_sim_unplug(f->dcd, "HDMI-A-1", &err), 0);
 	assert_int_equal(pump_event(f, observer, DCP_EVENT_HOTPLUG, DCT_TIMEOUT_MS), 0);
 	assert_int_equal(f->msg->hotplug.link, hdmi);
@@ -402,6 +417,14 @@ static void test_sim_plug(void **state)
 	assert_int_equal(f->msg->hotplug.connection, DCP_CONNECTED);
 	assert_string_equal(f->msg->hotplug.sink.name, "test HDMI");
 	assert_int_equal(f->msg->hotplug.sink.serial, 22);
+	/* the plain client: the monitor, not its serial number */
+	do
+		assert_int_equal(pump_event(f, plain, DCP_EVENT_HOTPLUG, DCT_TIMEOUT_MS), 0);
+	while (f->msg->hotplug.connection != DCP_CONNECTED);
+	assert_string_equal(f->msg->hotplug.sink.name, "test HDMI");
+	assert_true(f->msg->hotplug.sink.product != 0);
+	assert_int_equal(f->msg->hotplug.sink.serial, 0);
+	dct_close(plain);
 
 	assert_int_equal(dcd_admin_sim_plug(f->dcd, "HDMI-A-1", NULL, &err), -EBUSY);
 	assert_int_equal(dcd_admin_sim_unplug(f->dcd, "VGA-9", &err), -ENOENT);
@@ -439,17 +462,6 @@ static void test_modes_fit_the_link(void **state)
 	assert_int_equal(f->info->modes[0].info.hdisplay, 1920);
 	for (unsigned i = 0; i < f->info->mode_count; i++)
 		assert_true(f->info->modes[i].info.hdisplay < 3840);
-}
-
-/* The in-process client whose HELLO said name. */
-static struct dcd_client *daemon_client(struct fixture *f, const char *name)
-{
-	for (struct dcd_client *c = f->dcd->clients; c; c = c->next) {
-		if (c->hello_done && !strcmp(c->name, name))
-			return c;
-	}
-	fail_msg("no client called %s", name);
-	abort(); /* fail_msg does not return */
 }
 
 /* Engine callbacks and handlers with a link past the end: refused, nothing read. */
