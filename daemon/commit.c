@@ -83,10 +83,11 @@ int dcd_state_put_stream(struct dc_state *state, const struct dc_stream *s)
 
 /* ---- errors ---------------------------------------------------------------------- */
 
-void dcd_error_from_dc(struct dcd *dcd, const struct dc_state *state, int status,
-		       const struct dc_error *derr, struct dcp_error *err)
+void dcd_error_from_dc(struct dcd *dcd, const struct dcd_client *to, const struct dc_state *state,
+		       int status, const struct dc_error *derr, struct dcp_error *err)
 {
 	unsigned reason = derr->code;
+	int32_t link;
 
 	/* The protocol numbers DC's codes 1-18; later ones (a link encoder
 	 * taken) are resource conflicts of the stream encoder kind. */
@@ -102,6 +103,17 @@ void dcd_error_from_dc(struct dcd *dcd, const struct dc_state *state, int status
 	if (derr->stream >= 0 && (unsigned)derr->stream < state->stream_count)
 		err->link = state->streams[derr->stream].link;
 	err->plane = (int16_t)derr->plane;
+	/* DC's sentence about another client's output names its mode: a
+	 * client that is no admin learns only which link hit which limit. */
+	link = err->link;
+	if (to && !to->admin && link >= 0 && (unsigned)link < dcd->link_count &&
+	    dcd->outputs[link].lease && !dcd_client_lease_of(to, (unsigned)link)) {
+		dcp_error_set(err, status, (enum dcp_reason)reason, 0,
+			      "%s, another client's output, is at the engine's %s limit with yours",
+			      dc_link_name(dcd->dc, (unsigned)link),
+			      dcp_reason_name(reason) ? dcp_reason_name(reason) : "resource");
+		err->link = link;
+	}
 }
 
 /*
@@ -355,7 +367,7 @@ static int validate_plan(struct dcd_client *c, struct dcd_plan *plan, struct dcp
 		plan->state = state;
 		return 0;
 	}
-	dcd_error_from_dc(c->dcd, &state, r, &derr, err);
+	dcd_error_from_dc(c->dcd, c, &state, r, &derr, err);
 	check_shared(c, plan, err);
 	return err->status;
 }
@@ -514,7 +526,7 @@ static int commit_now(struct dcd_client *c, const struct dcp_config *cfg, uint32
 		return r;
 	r = dcd_apply(dcd, &plan, c->label, c, &derr);
 	if (r < 0) {
-		dcd_error_from_dc(dcd, &plan.state, r, &derr, err);
+		dcd_error_from_dc(dcd, c, &plan.state, r, &derr, err);
 		return err->status;
 	}
 	for (unsigned i = 0; i < dcd->link_count; i++) {

@@ -496,13 +496,51 @@ static void test_dc_errno_carried(void **state)
 	struct dcp_error err;
 
 	snprintf(derr.message, sizeof(derr.message), "DP-1: the sink did not answer");
-	dcd_error_from_dc(f->dcd, &st, -ETIMEDOUT, &derr, &err);
+	dcd_error_from_dc(f->dcd, NULL, &st, -ETIMEDOUT, &derr, &err);
 	assert_int_equal(err.status, -ETIMEDOUT);
-	dcd_error_from_dc(f->dcd, &st, -ENODEV, &derr, &err);
+	dcd_error_from_dc(f->dcd, NULL, &st, -ENODEV, &derr, &err);
 	assert_int_equal(err.status, -ENODEV);
-	dcd_error_from_dc(f->dcd, &st, 5, &derr, &err);
+	dcd_error_from_dc(f->dcd, NULL, &st, 5, &derr, &err);
 	assert_int_equal(err.status, -EIO);
 	assert_string_equal(err.text, "DP-1: the sink did not answer");
+}
+
+/*
+ * DC's sentence about an output another client leased names its mode: a
+ * client that is neither admin nor that lessee reads only the link and the
+ * limit; the lessee and admins read DC's sentence.
+ */
+static void test_dc_error_about_others(void **state)
+{
+	struct fixture *f = *state;
+	struct dct_client *lessee = pump_connect(f, "holder"), *other = pump_connect(f, "other");
+	struct dcp_lease_request lr = { .link_count = 1 };
+	struct dc_state st = { .stream_count = 1 };
+	struct dc_error derr = { .code = DC_ERR_DISPLAY_CLOCK, .stream = 0, .plane = -1 };
+	struct dcp_error err;
+	int hdmi = dcd_admin_link_by_name(f->dcd, "HDMI-A-1");
+
+	assert_true(hdmi >= 0);
+	lr.links[0] = (uint32_t)hdmi;
+	assert_int_equal(pump_call(f, lessee, DCP_REQ_LEASE_REQUEST, &lr, -1), 0);
+	daemon_client(f, "other")->admin = false;
+	daemon_client(f, "holder")->admin = false;
+	st.streams[0].link = (unsigned)hdmi;
+	snprintf(derr.message, sizeof(derr.message),
+		 "HDMI-A-1: 720x480@60 with its plane needs DISPCLK 700 MHz");
+	dcd_error_from_dc(f->dcd, daemon_client(f, "other"), &st, -ERANGE, &derr, &err);
+	assert_int_equal(err.status, -ERANGE);
+	assert_int_equal(err.reason, DCP_REASON_DISPLAY_CLOCK);
+	assert_int_equal(err.link, hdmi);
+	assert_string_equal(err.text, "HDMI-A-1, another client's output, is at the engine's "
+				      "display-clock limit with yours");
+	dcd_error_from_dc(f->dcd, daemon_client(f, "holder"), &st, -ERANGE, &derr, &err);
+	assert_string_equal(err.text, derr.message);
+	dcd_error_from_dc(f->dcd, NULL, &st, -ERANGE, &derr, &err);
+	assert_string_equal(err.text, derr.message);
+	dct_close(lessee);
+	dct_close(other);
+	sd_event_run(f->dcd->event, 10000);
 }
 
 /*
@@ -620,6 +658,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_dc_errno_carried, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_peer_groups, setup_group, teardown),
 		cmocka_unit_test(test_state_stream_limit),
+		cmocka_unit_test_setup_teardown(test_dc_error_about_others, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
