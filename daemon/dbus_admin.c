@@ -131,7 +131,8 @@ static int on_credentials(sd_bus_message *reply, void *data, sd_bus_error *unuse
 		dcd_dbus_error(&e, -EIO, "%s: the bus did not say who called: %s", member,
 			       be->message ? be->message : be->name);
 	} else if ((r = read_caller(reply, &caller)) < 0) {
-		dcd_dbus_error(&e, -EIO, "%s: the bus did not say who called: %s", member,
+		/* the reason as it is (ENOMEM for a group list too long to hold) */
+		dcd_dbus_error(&e, r, "%s: the bus did not say who called: %s", member,
 			       strerror(-r));
 	} else if (!is_admin(d->dcd, &caller)) {
 		log_notice("D-Bus: %s refused to %s: not an administrator", member, caller.label);
