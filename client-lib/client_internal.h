@@ -269,6 +269,14 @@ int dcc_read_messages(struct dcc_client *c);
 struct dcc_pending *dcc_pending_add(struct dcc_client *c, uint32_t serial, uint16_t opcode,
 				    enum dcc_pending_kind kind);
 struct dcc_pending *dcc_pending_find(struct dcc_client *c, uint32_t serial);
+/*
+ * Sends a request answered later (no fd) and tracks it before sending: an
+ * ENOMEM after sending would leave a request in flight that nothing waits
+ * for. The entry of kind, or NULL with the error (already dcc_fail'd) in
+ * *ret; nothing is in flight then.
+ */
+struct dcc_pending *dcc_send_tracked(struct dcc_client *c, uint16_t opcode, const void *body,
+				     enum dcc_pending_kind kind, int *ret);
 void dcc_pending_remove(struct dcc_client *c, struct dcc_pending *p);
 int dcc_wait(struct dcc_client *c, uint32_t serial, struct dcc_pending *result);
 int dcc_call(struct dcc_client *c, uint16_t opcode, const void *body, int fd, uint32_t *value);

@@ -332,7 +332,6 @@ DCC_EXPORT int dcc_commit(struct dcc_client *c, const struct dcc_config *config,
 	struct dcp_config wire;
 	struct dcc_config_output *saved;
 	struct dcc_pending *p;
-	uint32_t serial;
 	int ret = check_config(c, config);
 
 	if (!ret)
@@ -343,11 +342,10 @@ DCC_EXPORT int dcc_commit(struct dcc_client *c, const struct dcc_config *config,
 	if (!saved)
 		return dcc_fail(c, -ENOMEM, "out of memory");
 	memcpy(saved, config->outputs, config->count * sizeof(*saved));
-	ret = dcc_send(c, DCP_REQ_COMMIT, 0, &wire, -1, &serial);
-	p = ret ? NULL : dcc_pending_add(c, serial, DCP_REQ_COMMIT, DCC_PENDING_COMMIT);
+	p = dcc_send_tracked(c, DCP_REQ_COMMIT, &wire, DCC_PENDING_COMMIT, &ret);
 	if (!p) {
 		free(saved);
-		return ret ? ret : dcc_fail(c, -ENOMEM, "out of memory");
+		return ret;
 	}
 	p->commit_done = done;
 	p->data = data;

@@ -148,8 +148,10 @@ enum dcc_revoke_reason {
 /*
  * Creates a client object, not yet connected. name (may be NULL:
  * "libdcclient") is shown in dcd's logs and by dcctl; it is cut to 63
- * bytes. Creates the descriptor dcc_get_fd() returns. 0, -ENOMEM, or the
- * errno of epoll_create1/eventfd/timerfd_create.
+ * bytes. It must be printable text (no control characters, C1 controls,
+ * U+2028/U+2029 or bidirectional marks; docs/protocol.md): otherwise
+ * dcc_client_connect() fails with -EINVAL before sending it. Creates the descriptor dcc_get_fd()
+ * returns. 0, -ENOMEM, or the errno of epoll_create1/eventfd/timerfd_create.
  */
 int dcc_client_create(const char *name, struct dcc_client **out);
 
@@ -374,6 +376,7 @@ bool dcc_link_modes_truncated(const struct dcc_link *link);
 const char *dcc_link_get_monitor_name(const struct dcc_link *link);
 const char *dcc_link_get_vendor(const struct dcc_link *link); /* PNP id, "DEL" */
 uint16_t dcc_link_get_product(const struct dcc_link *link);
+/* 0 unless this client is an admin of dcd or holds the link's lease. */
 uint32_t dcc_link_get_serial(const struct dcc_link *link);
 void dcc_link_get_physical_size(const struct dcc_link *link, uint32_t *width_mm,
 				uint32_t *height_mm);
@@ -427,13 +430,13 @@ struct dcc_link *dcc_lease_get_link(const struct dcc_lease *lease, unsigned inde
 /* ---- framebuffers ----------------------------------------------------------- */
 
 /*
- * Blocking: makes a framebuffer of fd (a memfd sealed with F_SEAL_SHRINK,
- * or a dma-buf) holding a format's planes at offsets with pitches (arrays
- * of 4; unused entries 0). The library keeps a duplicate of fd (the caller
- * keeps and may close its own) so it can create the framebuffer again
- * after a dcd restart. Errors: -EINVAL with reasons "fb-format",
- * "fb-layout", "fb-fd", "fb-unsealed", "fb-too-small"; -EDQUOT (too many);
- * -ENOTCONN.
+ * Blocking: makes a framebuffer of fd (a memfd sealed with F_SEAL_SHRINK)
+ * holding a format's planes at offsets with pitches (arrays of 4; unused
+ * entries 0). The library keeps a duplicate of fd (the caller keeps and
+ * may close its own) so it can create the framebuffer again after a dcd
+ * restart. Errors: -EINVAL with reasons "fb-format", "fb-layout", "fb-fd",
+ * "fb-unsealed", "fb-too-small"; -EOPNOTSUPP "fb-fd" for a dma-buf (dcd
+ * does not advertise DCC_CAP_FB_DMABUF); -EDQUOT (too many); -ENOTCONN.
  */
 int dcc_fb_create(struct dcc_client *c, int fd, uint32_t format, uint32_t width, uint32_t height,
 		  const uint32_t pitches[4], const uint32_t offsets[4], struct dcc_fb **out);

@@ -28,7 +28,6 @@ DCC_EXPORT int dcc_flip(struct dcc_client *c, struct dcc_link *link, struct dcc_
 {
 	struct dcp_flip flip = { .plane = DCP_PLANE_PRIMARY, .flags = flags };
 	struct dcc_pending *p;
-	uint32_t serial;
 	int ret = check_link(c, link, fb);
 
 	if (ret)
@@ -40,13 +39,11 @@ DCC_EXPORT int dcc_flip(struct dcc_client *c, struct dcc_link *link, struct dcc_
 				link->flips_pending);
 	flip.link = link->id;
 	flip.fb_id = fb->id;
-	ret = dcc_send(c, DCP_REQ_FLIP, 0, &flip, -1, &serial);
-	if (ret)
-		return ret;
-	/* FLIP_DONE carries the FLIP's serial: that finds the callback. */
-	p = dcc_pending_add(c, serial, DCP_REQ_FLIP, DCC_PENDING_FLIP);
+	/* Tracked before it is sent: never a flip in flight untracked.
+	 * FLIP_DONE carries the FLIP's serial: that finds the callback. */
+	p = dcc_send_tracked(c, DCP_REQ_FLIP, &flip, DCC_PENDING_FLIP, &ret);
 	if (!p)
-		return dcc_fail(c, -ENOMEM, "out of memory");
+		return ret;
 	p->link = link;
 	p->fb = fb;
 	p->flip_done = done;

@@ -213,6 +213,31 @@ struct dcc_pending *dcc_pending_add(struct dcc_client *c, uint32_t serial, uint1
 	return p;
 }
 
+struct dcc_pending *dcc_send_tracked(struct dcc_client *c, uint16_t opcode, const void *body,
+				     enum dcc_pending_kind kind, int *ret)
+{
+	uint32_t serial = c->next_serial; /* the one dcc_send gives it */
+	struct dcc_pending *p;
+
+	/* Until sent a plain WAIT entry: a connection lost while sending
+	 * fails it without a callback, and the caller gets the error. */
+	if (!dcc_pending_add(c, serial, opcode, DCC_PENDING_WAIT)) {
+		*ret = dcc_fail(c, -ENOMEM, "out of memory");
+		return NULL;
+	}
+	*ret = dcc_send(c, opcode, 0, body, -1, NULL);
+	p = dcc_pending_find(c, serial); /* sending may have reordered the table */
+	if (*ret || !p) {
+		if (p)
+			dcc_pending_remove(c, p);
+		if (!*ret)
+			*ret = dcc_fail(c, -EIO, "lost track of request %u", serial);
+		return NULL;
+	}
+	p->kind = kind;
+	return p;
+}
+
 struct dcc_pending *dcc_pending_find(struct dcc_client *c, uint32_t serial)
 {
 	for (unsigned i = 0; i < c->pending_count; i++) {

@@ -173,7 +173,7 @@ int dcd_admin_validate(struct dcd *dcd, const struct dcp_config *cfg, struct dcp
 		return r;
 	r = dc_validate(dcd->dc, &plan.state, &derr);
 	if (r < 0)
-		dcd_error_from_dc(dcd, &plan.state, r, &derr, err);
+		dcd_error_from_dc(dcd, NULL, &plan.state, r, &derr, err);
 	return r;
 }
 
@@ -195,7 +195,7 @@ int dcd_admin_commit(struct dcd *dcd, const struct dcp_config *cfg, const char *
 	}
 	r = dcd_apply(dcd, &plan, who, NULL, &derr);
 	if (r < 0)
-		dcd_error_from_dc(dcd, &plan.state, r, &derr, err);
+		dcd_error_from_dc(dcd, NULL, &plan.state, r, &derr, err);
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		/* An admin's picture replaces a pending idle one. */
 		if (plan.links & (1u << i))

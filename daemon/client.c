@@ -16,7 +16,6 @@
 
 /* Requests handled per wakeup, so one flooding client cannot starve the others. */
 #define MAX_REQUESTS_PER_WAKEUP 32
-#define MAX_PEER_GROUPS		64
 
 typedef int (*request_fn)(struct dcd_client *c, const struct dcp_request *req,
 			  struct dcp_error *err);
@@ -296,14 +295,32 @@ static int on_client_io(sd_event_source *s, int fd, uint32_t revents, void *data
 	return 0;
 }
 
-/* SO_PEERGROUPS: the supplementary groups the peer had at connect(). */
-static size_t peer_groups(int fd, gid_t *groups, size_t max)
+/*
+ * SO_PEERGROUPS: every supplementary group the peer had at connect(),
+ * however many (up to NGROUPS_MAX, 65536): a list cut short could drop the
+ * very group that makes the peer an admin. The kernel answers ERANGE with
+ * the length it needs. 0 with *groups malloc'd, or -errno.
+ */
+static int peer_groups(int fd, gid_t **groups, size_t *n)
 {
-	socklen_t len = (socklen_t)(max * sizeof(gid_t));
+	socklen_t len = 64 * sizeof(gid_t);
 
-	if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &len) < 0)
-		return 0;
-	return len / sizeof(gid_t);
+	for (;;) {
+		socklen_t got = len;
+		gid_t *g = malloc(len ? len : sizeof(gid_t));
+
+		if (!g)
+			return -ENOMEM;
+		if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, g, &got) == 0) {
+			*groups = g;
+			*n = got / sizeof(gid_t);
+			return 0;
+		}
+		free(g);
+		if (errno != ERANGE || got <= len)
+			return errno == ERANGE ? -EIO : -errno;
+		len = got;
+	}
 }
 
 /* A connection that sent no HELLO in time holds a slot for nothing. */
@@ -358,9 +375,9 @@ static int check_slots(struct dcd *dcd, int fd)
 
 int dcd_client_accept(struct dcd *dcd, int fd)
 {
-	gid_t groups[MAX_PEER_GROUPS];
+	gid_t *groups = NULL;
 	struct dcd_client *c;
-	size_t ngroups;
+	size_t ngroups = 0;
 	int r;
 
 	r = check_slots(dcd, fd);
@@ -383,11 +400,20 @@ int dcd_client_accept(struct dcd *dcd, int fd)
 		return r;
 	}
 	c->cred = *dci_conn_cred(c->conn);
-	ngroups = peer_groups(fd, groups, MAX_PEER_GROUPS);
+	r = peer_groups(fd, &groups, &ngroups);
+	if (r < 0) {
+		log_warning("connection of uid %u refused: its groups: %s", (unsigned)c->cred.uid,
+			    strerror(-r));
+		dci_conn_destroy(c->conn);
+		free(c);
+		return r;
+	}
+	/* The same rule as D-Bus (dcd_who_matches): uid and supplementary groups. */
 	c->admin = c->cred.uid == 0 ||
-		   dcd_who_matches(&dcd->config.admin, c->cred.uid, c->cred.gid, groups, ngroups);
-	c->may_lease = c->cred.uid == 0 || dcd_who_matches(&dcd->config.lease, c->cred.uid,
-							   c->cred.gid, groups, ngroups);
+		   dcd_who_matches(&dcd->config.admin, c->cred.uid, groups, ngroups);
+	c->may_lease = c->cred.uid == 0 ||
+		       dcd_who_matches(&dcd->config.lease, c->cred.uid, groups, ngroups);
+	free(groups);
 	r = sd_event_add_io(dcd->event, &c->io, fd, EPOLLIN, on_client_io, c);
 	if (r < 0) {
 		log_warning("connection refused: event loop: %s", strerror(-r));

@@ -56,7 +56,7 @@ void dcd_plan_current(struct dcd *dcd, struct dcd_plan *plan)
 		plan->state = *dc_current_state(dcd->dc);
 }
 
-static void remove_stream(struct dc_state *state, unsigned link)
+void dcd_state_remove_stream(struct dc_state *state, unsigned link)
 {
 	for (unsigned i = 0; i < state->stream_count; i++) {
 		if (state->streams[i].link != link)
@@ -68,7 +68,7 @@ static void remove_stream(struct dc_state *state, unsigned link)
 	}
 }
 
-static int put_stream(struct dc_state *state, const struct dc_stream *s)
+int dcd_state_put_stream(struct dc_state *state, const struct dc_stream *s)
 {
 	struct dc_stream *old = dcd_state_stream(state, s->link);
 
@@ -83,10 +83,11 @@ static int put_stream(struct dc_state *state, const struct dc_stream *s)
 
 /* ---- errors ---------------------------------------------------------------------- */
 
-void dcd_error_from_dc(struct dcd *dcd, const struct dc_state *state, int status,
-		       const struct dc_error *derr, struct dcp_error *err)
+void dcd_error_from_dc(struct dcd *dcd, const struct dcd_client *to, const struct dc_state *state,
+		       int status, const struct dc_error *derr, struct dcp_error *err)
 {
 	unsigned reason = derr->code;
+	int32_t link;
 
 	/* The protocol numbers DC's codes 1-18; later ones (a link encoder
 	 * taken) are resource conflicts of the stream encoder kind. */
@@ -94,23 +95,41 @@ void dcd_error_from_dc(struct dcd *dcd, const struct dc_state *state, int status
 		reason = DCP_REASON_INTERNAL;
 	else if (reason > DCP_REASON_DC_LAST)
 		reason = DCP_REASON_STREAM_ENCODER;
-	if (status != -EINVAL && status != -ERANGE && status != -ENOSPC && status != -EIO &&
-	    status != -EBUSY)
-		status = -EINVAL;
+	/* DC's own errno goes out as it is (a timeout stays -ETIMEDOUT); only
+	 * what is no errno at all becomes -EIO, an internal failure. */
+	if (status >= 0 || status < -4095)
+		status = -EIO;
 	dcp_error_set(err, status, (enum dcp_reason)reason, 0, "%s", derr->message);
 	if (derr->stream >= 0 && (unsigned)derr->stream < state->stream_count)
 		err->link = state->streams[derr->stream].link;
 	err->plane = (int16_t)derr->plane;
+	/* DC's sentence about another client's output names its mode: a
+	 * client that is no admin learns only which link hit which limit. */
+	link = err->link;
+	if (to && !to->admin && link >= 0 && (unsigned)link < dcd->link_count &&
+	    dcd->outputs[link].lease && !dcd_client_lease_of(to, (unsigned)link)) {
+		dcp_error_set(err, status, (enum dcp_reason)reason, 0,
+			      "%s, another client's output, is at the engine's %s limit with yours",
+			      dc_link_name(dcd->dc, (unsigned)link),
+			      dcp_reason_name(reason) ? dcp_reason_name(reason) : "resource");
+		err->link = link;
+	}
 }
 
-/* Who shows what on link, for the SHARED sentence. */
-static void describe_use(struct dcd *dcd, const struct dc_stream *s, char *buf, size_t size)
+/*
+ * Who shows what on link, for the SHARED sentence. Another client's mode
+ * and id are its own business: only an admin (to) reads them.
+ */
+static void describe_use(struct dcd *dcd, const struct dcd_client *to, const struct dc_stream *s,
+			 char *buf, size_t size)
 {
 	const struct dcd_lease *l = dcd->outputs[s->link].lease;
 	char mode[32];
 
 	dcd_mode_name(&s->mode, mode, sizeof(mode));
-	if (l)
+	if (l && !to->admin)
+		snprintf(buf, size, "%s of another client", dc_link_name(dcd->dc, s->link));
+	else if (l)
 		snprintf(buf, size, "%s %s of client %u", dc_link_name(dcd->dc, s->link), mode,
 			 l->client->id);
 	else
@@ -147,9 +166,9 @@ static void check_shared(struct dcd_client *c, const struct dcd_plan *plan, stru
 		if (dcd_client_lease_of(c, s->link))
 			continue;
 		without = plan->state;
-		remove_stream(&without, s->link);
+		dcd_state_remove_stream(&without, s->link);
 		if (dc_validate(dcd->dc, &without, &derr) == 0)
-			describe_use(dcd, s, use, sizeof(use));
+			describe_use(dcd, c, s, use, sizeof(use));
 	}
 	memcpy(text, err->text, sizeof(text));
 	link = err->link;
@@ -299,14 +318,14 @@ static int build_plan(struct dcd_client *c, const char *what, const struct dcp_c
 			return r;
 		plan->links |= 1u << oc->link;
 		if (!(oc->flags & DCP_OUTPUT_ENABLED)) {
-			remove_stream(&plan->state, oc->link);
+			dcd_state_remove_stream(&plan->state, oc->link);
 			continue;
 		}
 		r = output_stream(c, what, oc, &s, &plan->primary[oc->link],
 				  &plan->cursor[oc->link], err);
 		if (r < 0)
 			return r;
-		if (put_stream(&plan->state, &s) < 0) {
+		if (dcd_state_put_stream(&plan->state, &s) < 0) {
 			r = dcp_error_set(err, -ENOSPC, DCP_REASON_TIMING_GENERATOR, 0,
 					  "%s: %s: the engine shows %d outputs already", what,
 					  dc_link_name(dcd->dc, oc->link), DC_MAX_STREAMS);
@@ -348,7 +367,7 @@ static int validate_plan(struct dcd_client *c, struct dcd_plan *plan, struct dcp
 		plan->state = state;
 		return 0;
 	}
-	dcd_error_from_dc(c->dcd, &state, r, &derr, err);
+	dcd_error_from_dc(c->dcd, c, &state, r, &derr, err);
 	check_shared(c, plan, err);
 	return err->status;
 }
@@ -514,7 +533,7 @@ static int commit_now(struct dcd_client *c, const struct dcp_config *cfg, uint32
 		return r;
 	r = dcd_apply(dcd, &plan, c->label, c, &derr);
 	if (r < 0) {
-		dcd_error_from_dc(dcd, &plan.state, r, &derr, err);
+		dcd_error_from_dc(dcd, c, &plan.state, r, &derr, err);
 		return err->status;
 	}
 	for (unsigned i = 0; i < dcd->link_count; i++) {

@@ -426,16 +426,13 @@ const struct dcd_idle *dcd_config_idle(const struct dcd_config *cfg, const char 
 	return &cfg->idle;
 }
 
-bool dcd_who_matches(const struct dcd_who *who, uid_t uid, gid_t gid, const gid_t *groups,
-		     size_t n_groups)
+bool dcd_who_matches(const struct dcd_who *who, uid_t uid, const gid_t *groups, size_t n_groups)
 {
 	for (size_t i = 0; i < who->n_uids; i++) {
 		if (who->uids[i] == uid)
 			return true;
 	}
 	for (size_t i = 0; i < who->n_gids; i++) {
-		if (who->gids[i] == gid)
-			return true;
 		for (size_t j = 0; j < n_groups; j++) {
 			if (who->gids[i] == groups[j])
 				return true;

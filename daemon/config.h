@@ -99,8 +99,12 @@ void dcd_config_free(struct dcd_config *cfg);
 /* The idle configuration of the output called link_name. */
 const struct dcd_idle *dcd_config_idle(const struct dcd_config *cfg, const char *link_name);
 
-/* Whether uid (with gid and supplementary groups) is in who. Root is not special here. */
-bool dcd_who_matches(const struct dcd_who *who, uid_t uid, gid_t gid, const gid_t *groups,
-		     size_t n_groups);
+/*
+ * Whether uid or one of its supplementary groups is in who. Root is not
+ * special here. The primary group is not asked: D-Bus does not report it
+ * apart (GetConnectionCredentials' UnixGroupIDs), and the socket and
+ * D-Bus judge a caller alike (docs/config.md).
+ */
+bool dcd_who_matches(const struct dcd_who *who, uid_t uid, const gid_t *groups, size_t n_groups);
 
 #endif

@@ -46,6 +46,22 @@ void dcd_dbus_admin_drop_pending(struct dcd_dbus *d)
 		pending_free(d, d->pending);
 }
 
+/* Every group the bus reports, however many (a cut list could drop the admin group). */
+static int add_group(struct dcd_dbus_caller *caller, gid_t gid)
+{
+	if (caller->n_groups == caller->cap_groups) {
+		size_t cap = caller->cap_groups ? 2 * caller->cap_groups : 64;
+		gid_t *g = realloc(caller->groups, cap * sizeof(*g));
+
+		if (!g)
+			return -ENOMEM;
+		caller->groups = g;
+		caller->cap_groups = cap;
+	}
+	caller->groups[caller->n_groups++] = gid;
+	return 1;
+}
+
 /* The answer of GetConnectionCredentials: a{sv} with UnixUserID, ProcessID, UnixGroupIDs. */
 static int read_caller(sd_bus_message *m, struct dcd_dbus_caller *caller)
 {
@@ -70,11 +86,8 @@ static int read_caller(sd_bus_message *m, struct dcd_dbus_caller *caller)
 			r = sd_bus_message_enter_container(m, 'v', "au");
 			if (r >= 0)
 				r = sd_bus_message_enter_container(m, 'a', "u");
-			while (r >= 0 && (r = sd_bus_message_read(m, "u", &v)) > 0) {
-				if (caller->n_groups <
-				    sizeof(caller->groups) / sizeof(caller->groups[0]))
-					caller->groups[caller->n_groups++] = (gid_t)v;
-			}
+			while (r >= 0 && (r = sd_bus_message_read(m, "u", &v)) > 0)
+				r = add_group(caller, (gid_t)v);
 			if (r >= 0)
 				r = sd_bus_message_exit_container(m);
 			if (r >= 0)
@@ -99,9 +112,9 @@ static int read_caller(sd_bus_message *m, struct dcd_dbus_caller *caller)
 
 static bool is_admin(const struct dcd *dcd, const struct dcd_dbus_caller *caller)
 {
-	/* The primary group is not reported apart; (gid_t)-1 matches no group. */
-	return caller->uid == 0 || dcd_who_matches(&dcd->config.admin, caller->uid, (gid_t)-1,
-						   caller->groups, caller->n_groups);
+	/* The same rule as on the socket (dcd_who_matches: uid and every supplementary group). */
+	return caller->uid == 0 ||
+	       dcd_who_matches(&dcd->config.admin, caller->uid, caller->groups, caller->n_groups);
 }
 
 static int on_credentials(sd_bus_message *reply, void *data, sd_bus_error *unused)
@@ -110,7 +123,7 @@ static int on_credentials(sd_bus_message *reply, void *data, sd_bus_error *unuse
 	struct dcd_dbus *d = p->d;
 	const char *member = sd_bus_message_get_member(p->call);
 	sd_bus_error e = SD_BUS_ERROR_NULL;
-	struct dcd_dbus_caller caller;
+	struct dcd_dbus_caller caller = { 0 };
 	const sd_bus_error *be = sd_bus_message_get_error(reply);
 	int r;
 
@@ -118,7 +131,8 @@ static int on_credentials(sd_bus_message *reply, void *data, sd_bus_error *unuse
 		dcd_dbus_error(&e, -EIO, "%s: the bus did not say who called: %s", member,
 			       be->message ? be->message : be->name);
 	} else if ((r = read_caller(reply, &caller)) < 0) {
-		dcd_dbus_error(&e, -EIO, "%s: the bus did not say who called: %s", member,
+		/* the reason as it is (ENOMEM for a group list too long to hold) */
+		dcd_dbus_error(&e, r, "%s: the bus did not say who called: %s", member,
 			       strerror(-r));
 	} else if (!is_admin(d->dcd, &caller)) {
 		log_notice("D-Bus: %s refused to %s: not an administrator", member, caller.label);
@@ -135,6 +149,7 @@ static int on_credentials(sd_bus_message *reply, void *data, sd_bus_error *unuse
 	if (sd_bus_error_is_set(&e))
 		sd_bus_reply_method_error(p->call, &e);
 	sd_bus_error_free(&e);
+	free(caller.groups);
 	pending_free(d, p);
 	return 0;
 }

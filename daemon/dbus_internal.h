@@ -50,8 +50,8 @@ struct dcd_dbus_link {
 struct dcd_dbus_caller {
 	uid_t uid;
 	pid_t pid; /* 0: unknown */
-	size_t n_groups;
-	gid_t groups[64];
+	size_t n_groups, cap_groups;
+	gid_t *groups;	/* all of them (malloc'd) */
 	char label[64]; /* "uid 1000 (pid 42)" for logs and revoke texts */
 };
 

@@ -1,8 +1,10 @@
 /*
  * org.dcd.Display1.Manager on /org/dcd/Display1: the engine's properties
- * and the read-only methods anyone may call (links, EDIDs, modes, leases;
- * GetLinkStatus is in dbus_status.c). The admin methods are in
- * dbus_admin.c.
+ * and the read-only methods anyone may call (links, modes; GetLinkStatus
+ * is in dbus_status.c), and two read-only ones for admins only: GetEdid
+ * (the bytes hold the monitor's serial number, which tells one person's
+ * device from another) and ListLeases (the pid, uid and name of other
+ * users' processes). The other admin methods are in dbus_admin.c.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -66,9 +68,9 @@ int dcd_dbus_reply_bytes(sd_bus_message *m, const void *bytes, size_t size)
 	return r;
 }
 
-static int get_edid(sd_bus_message *m, void *data, sd_bus_error *e)
+static int get_edid(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,
+		    sd_bus_error *e)
 {
-	struct dcd_dbus *d = data;
 	const uint8_t *edid = NULL;
 	size_t size = 0;
 	const char *name;
@@ -111,9 +113,9 @@ static int get_modes(sd_bus_message *m, void *data, sd_bus_error *e)
 	return dcd_dbus_send_reply(reply, r);
 }
 
-static int list_leases(sd_bus_message *m, void *data, sd_bus_error *e)
+static int list_leases(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_dbus_caller *caller,
+		       sd_bus_error *e)
 {
-	struct dcd_dbus *d = data;
 	struct dcd *dcd = d->dcd;
 	struct dcd_admin_lease *leases;
 	sd_bus_message *reply = NULL;
@@ -148,6 +150,16 @@ static int list_leases(sd_bus_message *m, void *data, sd_bus_error *e)
 	return dcd_dbus_send_reply(reply, r);
 }
 
+static int method_get_edid(sd_bus_message *m, void *data, sd_bus_error *e)
+{
+	return dcd_dbus_admin_call(m, data, get_edid, e);
+}
+
+static int method_list_leases(sd_bus_message *m, void *data, sd_bus_error *e)
+{
+	return dcd_dbus_admin_call(m, data, list_leases, e);
+}
+
 // clang-format off
 const sd_bus_vtable dcd_dbus_manager_vtable[] = {
 	SD_BUS_VTABLE_START(0),
@@ -160,13 +172,13 @@ const sd_bus_vtable dcd_dbus_manager_vtable[] = {
 	SD_BUS_METHOD_WITH_NAMES("ListLinks", "", , "a(so)", SD_BUS_PARAM(links),
 				 list_links, 0),
 	SD_BUS_METHOD_WITH_NAMES("GetEdid", "s", SD_BUS_PARAM(link), "ay", SD_BUS_PARAM(edid),
-				 get_edid, 0),
+				 method_get_edid, 0),
 	SD_BUS_METHOD_WITH_NAMES("GetModes", "s", SD_BUS_PARAM(link),
 				 "a(uuuuuuuuuuub)", SD_BUS_PARAM(modes), get_modes, 0),
 	SD_BUS_METHOD_WITH_NAMES("GetLinkStatus", "s", SD_BUS_PARAM(link), "a{sv}",
 				 SD_BUS_PARAM(status), dcd_dbus_method_get_link_status, 0),
 	SD_BUS_METHOD_WITH_NAMES("ListLeases", "", , "a(uuusas)", SD_BUS_PARAM(leases),
-				 list_leases, 0),
+				 method_list_leases, 0),
 	SD_BUS_METHOD_WITH_NAMES("RevokeLease", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(reason),
 				 "", , dcd_dbus_method_revoke_lease, 0),
 	SD_BUS_METHOD_WITH_NAMES("Validate", "a{sa{sv}}", SD_BUS_PARAM(outputs), "", ,

@@ -350,10 +350,19 @@ int dcd_apply(struct dcd *dcd, struct dcd_plan *plan, const char *who,
 void dcd_plan_current(struct dcd *dcd, struct dcd_plan *plan);
 /* The stream of link in state, or NULL. */
 struct dc_stream *dcd_state_stream(struct dc_state *state, unsigned link);
+/* Sets link's stream in state (s->link): 0, or -ENOSPC with DC_MAX_STREAMS there already. */
+int dcd_state_put_stream(struct dc_state *state, const struct dc_stream *s);
+/* Takes link's stream out of state (nothing when it has none). */
+void dcd_state_remove_stream(struct dc_state *state, unsigned link);
 const struct dc_stream *dcd_current_stream(const struct dcd *dcd, unsigned link);
-/* Converts a DC failure into an ERROR (status, reason, link, plane, sentence). */
-void dcd_error_from_dc(struct dcd *dcd, const struct dc_state *state, int status,
-		       const struct dc_error *derr, struct dcp_error *err);
+/*
+ * Converts a DC failure into an ERROR (status, reason, link, plane,
+ * sentence) for client to (NULL: an admin caller). DC's sentence about an
+ * output leased by another client is replaced by one naming only its link
+ * and the limit, unless to is an admin (docs/protocol.md, "Who sees what").
+ */
+void dcd_error_from_dc(struct dcd *dcd, const struct dcd_client *to, const struct dc_state *state,
+		       int status, const struct dc_error *derr, struct dcp_error *err);
 /* The same timing (dc_mode_same_timing: every field but name, type, refresh). */
 bool dcd_same_timing(const struct drm_mode_modeinfo *a, const struct drm_mode_modeinfo *b);
 /* "3840x2160@60" of a mode, for logs. */

@@ -54,8 +54,8 @@ static int submit(struct dcd *dcd, struct dcd_output *o, const struct dcd_flip *
 		return flip_error(err, r, DCP_REASON_ARGUMENT, o->link,
 				  "%s: the engine refused the address 0x%llx", name,
 				  (unsigned long long)address);
-	if (r < 0)
-		return flip_error(err, -EIO, DCP_REASON_INTERNAL, o->link, "%s: %s", name,
+	if (r < 0) /* the engine's own errno, not a guess */
+		return flip_error(err, r, DCP_REASON_INTERNAL, o->link, "%s: %s", name,
 				  strerror(-r));
 	o->pending = *f;
 	return 0;
@@ -297,12 +297,13 @@ int dcd_handle_vblank_subscribe(struct dcd_client *c, const struct dcp_request *
 {
 	const struct dcp_vblank_subscribe *vs = &req->vblank_subscribe;
 	struct dcd_output *o;
-	uint32_t bit = 1u << vs->link;
+	uint32_t bit;
 	int r;
 
 	r = dcd_check_leased(c, "VBLANK_SUBSCRIBE", vs->link, err);
 	if (r < 0)
 		return r;
+	bit = 1u << vs->link; /* only now known to be a link, below 32 */
 	o = &c->dcd->outputs[vs->link];
 	if (vs->enable && !(c->vblank_links & bit)) {
 		c->vblank_links |= bit;
@@ -352,12 +353,17 @@ static void on_flip_done(struct dc *dc, unsigned link, uint64_t user_data, uint6
 			 uint64_t ts_ns, void *data)
 {
 	struct dcd *dcd = data;
-	struct dcd_output *o = &dcd->outputs[link];
-	struct dcd_flip done = o->pending;
-	struct dcd_fb *old = o->scanout;
+	struct dcd_output *o;
+	struct dcd_flip done;
+	struct dcd_fb *old;
 	const struct dc_stream *s;
 
-	if (link >= dcd->link_count || !done.fb)
+	if (link >= dcd->link_count)
+		return;
+	o = &dcd->outputs[link];
+	done = o->pending;
+	old = o->scanout;
+	if (!done.fb)
 		return;
 	o->pending = (struct dcd_flip){ 0 };
 	o->last_seq = seq;

@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dcd_protocol.h"
 #include "log.h"
 
 /* Process state, set once by dcd_log_init() (see log.h). */
@@ -64,15 +65,18 @@ static const char *priority_word(int priority)
 
 void dcd_log(int priority, const char *fmt, ...)
 {
-	char line[1024];
+	char raw[1024], line[4 * sizeof(raw)];
 	uint64_t now;
 	va_list ap;
 
 	if (priority >= LOG_DEBUG && !log_state.verbose)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
+	/* Lines carry text from clients and monitors: a newline in it would
+	 * start a forged line (with its own "<N>" priority under journald). */
+	dcp_text_escape(line, sizeof(line), raw);
 	/* One write per line, so lines of concurrent writers never mix. */
 	if (log_state.journal) {
 		fprintf(stderr, "<%d>%s\n", priority, line);

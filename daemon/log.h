@@ -12,6 +12,9 @@
  * in main, then the macros from anywhere in the daemon. Hot paths (a
  * client sending garbage in a loop, a flood of interrupts) go through a
  * struct dcd_ratelimit so a misbehaving peer cannot fill the journal.
+ * Whatever a line holds, it stays one line: characters that are not
+ * printable (control characters, a newline, ESC; dcp_text_escape) are
+ * written as "\xNN".
  */
 #ifndef DCD_LOG_H
 #define DCD_LOG_H

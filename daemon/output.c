@@ -198,21 +198,15 @@ static int apply_idle(struct dcd *dcd, uint32_t links, bool force_off)
 		if (shows(dcd_current_stream(dcd, i), &s, on))
 			continue;
 		plan.links |= 1u << i;
-		if (on) {
-			struct dc_stream *old = dcd_state_stream(&plan.state, i);
-
-			if (old)
-				*old = s;
-			else
-				plan.state.streams[plan.state.stream_count++] = s;
-		} else {
-			for (unsigned k = 0; k < plan.state.stream_count; k++) {
-				if (plan.state.streams[k].link != i)
-					continue;
-				plan.state.streams[k] =
-					plan.state.streams[--plan.state.stream_count];
-				break;
-			}
+		if (!on) {
+			dcd_state_remove_stream(&plan.state, i);
+		} else if (dcd_state_put_stream(&plan.state, &s) < 0) {
+			/* More links want a picture than the engine has streams. */
+			log_warning("%s: idle configuration not shown: %u streams in use, the "
+				    "engine has %u",
+				    dc_link_name(dcd->dc, i), plan.state.stream_count,
+				    DC_MAX_STREAMS);
+			return -ENOSPC;
 		}
 	}
 	if (!plan.links)

@@ -5,7 +5,10 @@
  *
  * Who sees what: a client without a lease sees every link with its lease
  * state (to choose what to lease), a lessee only the links it holds, an
- * admin everything.
+ * admin everything. A monitor's serial number tells one person's device
+ * from another: only an admin and the link's lessee get it; the others
+ * see vendor, product, name and size, enough to choose (docs/protocol.md,
+ * "Who sees what").
  */
 #include <errno.h>
 #include <stdio.h>
@@ -37,8 +40,9 @@ int dcd_handle_hello(struct dcd_client *c, const struct dcp_request *req, struct
 		 (int)c->cred.pid, (unsigned)c->cred.uid, c->name);
 	w.major = DCP_VERSION_MAJOR;
 	w.minor = DCP_VERSION_MINOR;
-	w.capabilities = DCP_CAP_LEASES | DCP_CAP_FB_MEMFD | DCP_CAP_FB_DMABUF |
-			 DCP_CAP_ASYNC_FLIP | DCP_CAP_CURSOR | DCP_CAP_VBLANK;
+	/* No FB_DMABUF: dci_fb_check_fs says why. */
+	w.capabilities = DCP_CAP_LEASES | DCP_CAP_FB_MEMFD | DCP_CAP_ASYNC_FLIP | DCP_CAP_CURSOR |
+			 DCP_CAP_VBLANK;
 	w.instance = dcd->instance;
 	w.client_id = c->id;
 	w.max_request_size = dcd->config.limits.max_message_size;
@@ -85,6 +89,11 @@ void dcd_sink_info(struct dcd *dcd, unsigned link, struct dcp_sink_info *out)
 		out->encodings |= 1u << DCP_ENCODING_YCBCR422;
 	if (edid->caps.ycbcr420)
 		out->encodings |= 1u << DCP_ENCODING_YCBCR420;
+}
+
+static bool sees_serial(const struct dcd_client *c, unsigned link)
+{
+	return !c || c->admin || dcd_client_lease_of(c, link);
 }
 
 static void lease_state(const struct dcd *dcd, const struct dcd_client *c, unsigned link,
@@ -153,6 +162,8 @@ void dcd_link_info(struct dcd *dcd, const struct dcd_client *c, unsigned link,
 	lease_state(dcd, c, link, &out->lease_state, &out->lease_id);
 	snprintf(out->name, sizeof(out->name), "%s", dc_link_name(dcd->dc, link));
 	dcd_sink_info(dcd, link, &out->sink);
+	if (!sees_serial(c, link))
+		out->sink.serial = 0;
 	if (s) {
 		out->active = true;
 		out->encoding = (uint8_t)s->encoding;
@@ -223,9 +234,13 @@ void dcd_notify_hotplug(struct dcd *dcd, unsigned link)
 	dcd_sink_info(dcd, link, &ev.sink);
 	dcd->generation++;
 	for (struct dcd_client *c = dcd->clients; c; c = c->next) {
+		struct dcp_hotplug mine = ev;
+
 		if (c->dead || !c->hello_done || !dcd_client_sees(c, link))
 			continue;
-		dcd_client_send(c, DCP_EVENT_HOTPLUG, 0, &ev);
+		if (!sees_serial(c, link))
+			mine.sink.serial = 0;
+		dcd_client_send(c, DCP_EVENT_HOTPLUG, 0, &mine);
 	}
 	dcd_dbus_hotplug(dcd, link);
 }

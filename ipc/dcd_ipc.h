@@ -123,16 +123,21 @@ size_t dci_conn_queued_bytes(const struct dci_conn *conn);
 
 /*
  * Checks that fd can back a framebuffer of need bytes: a memfd sealed
- * with F_SEAL_SHRINK (so it can never shrink under scanout) or a dma-buf,
- * at least need bytes long. -EINVAL with DCP_REASON_FB_FD, _FB_UNSEALED or
- * _FB_TOO_SMALL. *dmabuf tells which kind it is.
+ * with F_SEAL_SHRINK (so it can never shrink under scanout), at least need
+ * bytes long. -EINVAL with DCP_REASON_FB_FD, _FB_UNSEALED or
+ * _FB_TOO_SMALL; a dma-buf: dci_fb_check_fs's refusal.
  */
-int dci_fb_check_fd(int fd, uint64_t need, bool *dmabuf, struct dcp_error *err);
+int dci_fb_check_fd(int fd, uint64_t need, struct dcp_error *err);
+/*
+ * The filesystem rule on its own (fs_type: statfs's f_type): a dma-buf
+ * (DMA_BUF_MAGIC) is -EOPNOTSUPP with DCP_REASON_FB_FD and a sentence
+ * saying why; anything else 0. dcd does not advertise DCP_CAP_FB_DMABUF.
+ */
+int dci_fb_check_fs(unsigned long fs_type, struct dcp_error *err);
 
 struct dci_fb_map {
 	const void *data; /* read-only, shared */
 	size_t size;
-	bool dmabuf;
 };
 
 /*

@@ -1,7 +1,9 @@
 /*
  * Framebuffer descriptors from clients: a memfd that can never shrink
- * (F_SEAL_SHRINK, so the daemon's mapping never faults with SIGBUS) or a
- * dma-buf, big enough for the layout, mapped read-only.
+ * (F_SEAL_SHRINK, so the daemon's mapping never faults with SIGBUS), big
+ * enough for the layout, mapped read-only. dma-bufs are refused: their
+ * exporter may revoke the pages, and a read of the mapping would then
+ * SIGBUS dcd; nothing here survives that, and no test machine can make one.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,57 +19,42 @@
 #define fb_error(err, status, reason, ...) \
 	dcp_error_set(err, status, reason, 0, "FB_CREATE: " __VA_ARGS__)
 
-/* A dma-buf's size: fstat reports it on current kernels, seeking to the end on all. */
-static int dmabuf_size(int fd, const struct stat *st, uint64_t *size)
+int dci_fb_check_fs(unsigned long fs_type, struct dcp_error *err)
 {
-	off_t end;
-
-	if (st->st_size > 0) {
-		*size = (uint64_t)st->st_size;
-		return 0;
-	}
-	end = lseek(fd, 0, SEEK_END);
-	if (end < 0)
-		return -errno;
-	lseek(fd, 0, SEEK_SET);
-	*size = (uint64_t)end;
+	if (fs_type == DMA_BUF_MAGIC)
+		return fb_error(err, -EOPNOTSUPP, DCP_REASON_FB_FD,
+				"the fd is a dma-buf, and this dcd takes sealed memfds only "
+				"(no FB_DMABUF in WELCOME): an exporter can revoke a dma-buf's "
+				"pages under dcd's mapping");
 	return 0;
 }
 
-int dci_fb_check_fd(int fd, uint64_t need, bool *dmabuf, struct dcp_error *err)
+int dci_fb_check_fd(int fd, uint64_t need, struct dcp_error *err)
 {
-	const char *kind = "memfd";
 	struct statfs sfs;
 	struct stat st;
-	uint64_t size = 0;
+	uint64_t size;
 	int seals, ret;
 
 	if (fstat(fd, &st) < 0 || fstatfs(fd, &sfs) < 0)
 		return fb_error(err, -EINVAL, DCP_REASON_FB_FD, "fd: %s", strerror(errno));
-	*dmabuf = sfs.f_type == DMA_BUF_MAGIC;
-	if (*dmabuf) {
-		kind = "dma-buf";
-		ret = dmabuf_size(fd, &st, &size);
-		if (ret)
-			return fb_error(err, -EINVAL, DCP_REASON_FB_FD, "dma-buf size: %s",
-					strerror(-ret));
-	} else {
-		seals = S_ISREG(st.st_mode) ? fcntl(fd, F_GET_SEALS) : -1;
-		if (seals < 0)
-			return fb_error(err, -EINVAL, DCP_REASON_FB_FD,
-					"the fd is neither a memfd nor a dma-buf (file type 0%o, "
-					"filesystem 0x%lx)",
-					(unsigned)(st.st_mode & S_IFMT), (unsigned long)sfs.f_type);
-		if (!(seals & F_SEAL_SHRINK))
-			return fb_error(err, -EINVAL, DCP_REASON_FB_UNSEALED,
-					"memfd has seals 0x%x without F_SEAL_SHRINK: it could "
-					"shrink under scanout",
-					(unsigned)seals);
-		size = (uint64_t)st.st_size;
-	}
+	ret = dci_fb_check_fs((unsigned long)sfs.f_type, err);
+	if (ret)
+		return ret;
+	seals = S_ISREG(st.st_mode) ? fcntl(fd, F_GET_SEALS) : -1;
+	if (seals < 0)
+		return fb_error(err, -EINVAL, DCP_REASON_FB_FD,
+				"the fd is not a memfd (file type 0%o, filesystem 0x%lx)",
+				(unsigned)(st.st_mode & S_IFMT), (unsigned long)sfs.f_type);
+	if (!(seals & F_SEAL_SHRINK))
+		return fb_error(err, -EINVAL, DCP_REASON_FB_UNSEALED,
+				"memfd has seals 0x%x without F_SEAL_SHRINK: it could "
+				"shrink under scanout",
+				(unsigned)seals);
+	size = (uint64_t)st.st_size;
 	if (size < need)
 		return fb_error(err, -EINVAL, DCP_REASON_FB_TOO_SMALL,
-				"%s holds %llu bytes, the layout needs %llu", kind,
+				"memfd holds %llu bytes, the layout needs %llu",
 				(unsigned long long)size, (unsigned long long)need);
 	return 0;
 }
@@ -76,7 +63,6 @@ int dci_fb_map(int fd, const struct dcp_fb_create *fb, struct dci_fb_map *out,
 	       struct dcp_error *err)
 {
 	uint64_t need;
-	bool dmabuf;
 	void *p;
 	int ret;
 
@@ -87,7 +73,7 @@ int dci_fb_map(int fd, const struct dcp_fb_create *fb, struct dci_fb_map *out,
 		return fb_error(err, -EOVERFLOW, DCP_REASON_FB_LAYOUT,
 				"%llu bytes do not fit in this address space",
 				(unsigned long long)need);
-	ret = dci_fb_check_fd(fd, need, &dmabuf, err);
+	ret = dci_fb_check_fd(fd, need, err);
 	if (ret)
 		return ret;
 	p = mmap(NULL, (size_t)need, PROT_READ, MAP_SHARED, fd, 0);
@@ -96,7 +82,6 @@ int dci_fb_map(int fd, const struct dcp_fb_create *fb, struct dci_fb_map *out,
 				(unsigned long long)need, strerror(errno));
 	out->data = p;
 	out->size = (size_t)need;
-	out->dmabuf = dmabuf;
 	return 0;
 }
 

@@ -303,6 +303,23 @@ const char *dcp_encoding_name(unsigned encoding);
 const char *dcp_reason_name(unsigned reason);
 const char *dcp_revoke_reason_name(unsigned reason);
 
+/*
+ * Text from someone else (protocol/text.c). Printable means valid UTF-8
+ * without C0 or C1 controls, DEL, U+2028/U+2029 or the bidirectional
+ * marks and overrides (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069):
+ * nothing that breaks a log line or commands a terminal.
+ */
+/* Offset of the first byte of s (len bytes) that is not printable; len if none. */
+size_t dcp_text_unprintable(const char *s, size_t len);
+/*
+ * s into out (size bytes, always NUL-terminated when size > 0; out may be
+ * NULL when size is 0) with every
+ * byte of a character that is not printable (or not UTF-8) written as
+ * "\xNN"; cut only between whole characters and escapes. Returns the
+ * length the whole escaped text needs (like snprintf).
+ */
+size_t dcp_text_escape(char *out, size_t size, const char *s);
+
 /* ---- messages: the decoded (host) form ------------------------------------ */
 
 /* ERROR flags */

@@ -10,6 +10,29 @@
 
 /* ---- HELLO ------------------------------------------------------------------ */
 
+/*
+ * A name ends up in dcd's log, on D-Bus and in dcctl's tables: printable
+ * text only (dcp_text_unprintable), so it cannot forge a log line or send
+ * a terminal commands.
+ */
+static int check_name(const char *msg, const char *field, const char *s, size_t cap,
+		      struct dcp_error *err)
+{
+	int r = dcp_check_str(msg, field, s, cap, err);
+	size_t n, at;
+
+	if (r < 0)
+		return r;
+	n = strlen(s);
+	at = dcp_text_unprintable(s, n);
+	if (at < n)
+		return dcp_invalid(err,
+				   "%s: %s has an unprintable character at byte %zu (0x%02x); "
+				   "names are printable text",
+				   msg, field, at, (unsigned char)s[at]);
+	return 0;
+}
+
 static void enc_hello(struct dcp_writer *w, const void *body)
 {
 	const struct dcp_hello *m = body;
@@ -34,7 +57,7 @@ static int check_hello(const void *body, const char *msg, struct dcp_error *err)
 
 	/* The version itself is judged by dcp_negotiate, not here: a HELLO
 	 * from any version must decode so the server can answer it. */
-	return dcp_check_str(msg, "client name", m->name, sizeof(m->name), err);
+	return check_name(msg, "client name", m->name, sizeof(m->name), err);
 }
 
 /* ---- WELCOME ---------------------------------------------------------------- */
@@ -91,7 +114,7 @@ static int check_welcome(const void *body, const char *msg, struct dcp_error *er
 	if (m->max_fds < 1 || m->max_fds > DCP_MAX_FDS)
 		return dcp_invalid(err, "%s: max fds %u outside 1..%u", msg, m->max_fds,
 				   DCP_MAX_FDS);
-	return dcp_check_str(msg, "server name", m->server_name, sizeof(m->server_name), err);
+	return check_name(msg, "server name", m->server_name, sizeof(m->server_name), err);
 }
 
 /* ---- ERROR ------------------------------------------------------------------ */

@@ -267,38 +267,14 @@ void rd_end(struct dcp_reader *r)
 bool dcp_utf8_valid(const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0;
 
-	while (i < len) {
-		unsigned char c = s[i];
-		uint32_t cp, min;
-		size_t n;
+	for (size_t i = 0; i < len;) {
+		uint32_t cp;
+		size_t n = dcp_utf8_char(s + i, len - i, &cp);
 
-		if (c == 0)
+		if (!n || !cp)
 			return false;
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf) {
-			n = 1, cp = c & 0x1f, min = 0x80;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			n = 2, cp = c & 0x0f, min = 0x800;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			n = 3, cp = c & 0x07, min = 0x10000;
-		} else {
-			return false; /* continuation byte, overlong lead, or above U+10FFFF */
-		}
-		if (len - i - 1 < n)
-			return false;
-		for (size_t k = 1; k <= n; k++) {
-			if ((s[i + k] & 0xc0) != 0x80)
-				return false;
-			cp = cp << 6 | (s[i + k] & 0x3f);
-		}
-		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return false;
-		i += n + 1;
+		i += n;
 	}
 	return true;
 }

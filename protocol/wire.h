@@ -91,6 +91,11 @@ int dcp_check_str(const char *msg, const char *field, const char *s, size_t cap,
 
 /* Valid UTF-8 without NUL, surrogates, overlong forms or code points above U+10FFFF. */
 bool dcp_utf8_valid(const char *s, size_t len);
+/*
+ * Length of the UTF-8 character at s (1-4, at most left bytes) and its code
+ * point, or 0 for a byte that does not start a valid character.
+ */
+size_t dcp_utf8_char(const unsigned char *s, size_t left, uint32_t *cp);
 
 /* Writes and reads struct drm_mode_modeinfo's timing fields (36 bytes). */
 #define DCP_WIRE_MODE_SIZE 36

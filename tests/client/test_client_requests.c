@@ -5,7 +5,9 @@
  * answers matched to requests by serial when dcd answers out of order,
  * flips and their callbacks (sequence, timestamp, user data, the queue
  * depth, a cancelled flip), cursor and vblank requests without replies and
- * their errors.
+ * their errors; out of memory while tracking a flip or a commit: nothing
+ * is sent (realloc fails on demand; not in the AddressSanitizer build,
+ * whose runtime owns realloc: the test says it is skipped there).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -21,6 +24,32 @@
 #include <cmocka.h>
 
 #include "client_test.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define ASAN_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ASAN_BUILD 1
+#endif
+#endif
+
+#ifndef ASAN_BUILD
+/* Armed on the test's thread only: the fake server's thread allocates freely. */
+static __thread bool realloc_fails;
+static __thread unsigned realloc_refused;
+extern void *__libc_realloc(void *p, size_t size);
+
+/* Interposes libdcclient's realloc (its table of requests in flight). */
+void *realloc(void *p, size_t size)
+{
+	if (realloc_fails) {
+		realloc_refused++;
+		errno = ENOMEM;
+		return NULL;
+	}
+	return __libc_realloc(p, size);
+}
+#endif
 
 static bool refuse_dp2_lease(struct fake_server *s, const struct dcp_request *req, int fd)
 {
@@ -479,6 +508,67 @@ static void cursor_and_vblank_without_replies(void **state)
 	(void)state;
 }
 
+#ifndef ASAN_BUILD
+/* COMMITs stay unanswered, so each keeps an entry in the client's table. */
+static bool swallow_commits(struct fake_server *s, const struct dcp_request *req, int fd)
+{
+	return req->hdr.opcode == DCP_REQ_COMMIT;
+}
+#endif
+
+/*
+ * Out of memory for the table of requests in flight: the flip (and the
+ * commit) is refused with ENOMEM and never sent. Sent first, dcd would
+ * flip and answer a request nobody tracks.
+ */
+static void out_of_memory_sends_nothing(void **state)
+{
+#ifdef ASAN_BUILD
+	skip(); /* the AddressSanitizer runtime owns realloc */
+#else
+	struct fake_server s;
+	struct dcc_client *c;
+	struct dcc_link *dp;
+	struct dcc_lease *lease;
+	struct dcc_fb *fb;
+	struct dcc_config *cfg;
+	unsigned commits = 0;
+	int r = 0;
+
+	fake_init(&s, 1);
+	s.hook = swallow_commits;
+	c = connect_fake(&s, "test-enomem");
+	dp = dcc_find_link(c, "DP-1");
+	assert_int_equal(dcc_lease_create(c, &dp, 1, &lease), 0);
+	assert_int_equal(dcc_fb_create_memfd(c, DCC_FORMAT_XRGB8888, 64, 64, &fb), 0);
+	assert_int_equal(dcc_config_create(c, &cfg), 0);
+	assert_int_equal(dcc_config_set_output(cfg, dp, dcc_link_get_preferred_mode(dp), fb), 0);
+	assert_int_equal(dcc_roundtrip(c), 0);
+	/* Commits fill the table until growing it fails: that commit is not sent. */
+	realloc_fails = true;
+	realloc_refused = 0;
+	while (commits < 256 && (r = dcc_commit(c, cfg, DCC_COMMIT_ALLOW_MODESET, NULL, NULL)) == 0)
+		commits++;
+	assert_int_equal(r, -ENOMEM);
+	assert_int_equal(realloc_refused, 1);
+	/* the table is full: the flip cannot be tracked, so it is not sent */
+	assert_int_equal(dcc_flip(c, dp, fb, DCC_FLIP_VSYNC, NULL, NULL), -ENOMEM);
+	assert_int_equal(realloc_refused, 2);
+	realloc_fails = false;
+	assert_int_equal(dcc_link_get_flips_pending(dp), 0);
+	assert_int_equal(dcc_roundtrip(c), 0);
+	assert_int_equal(fake_count(&s, DCP_REQ_COMMIT), commits);
+	assert_int_equal(fake_count(&s, DCP_REQ_FLIP), 0);
+	/* with memory again a flip goes out and is tracked */
+	assert_int_equal(dcc_flip(c, dp, fb, DCC_FLIP_VSYNC, NULL, NULL), 0);
+	assert_int_equal(dcc_link_get_flips_pending(dp), 1);
+	dcc_config_destroy(cfg);
+	dcc_client_destroy(c);
+	fake_fini(&s);
+#endif
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -487,6 +577,7 @@ int main(void)
 		cmocka_unit_test(validate_and_commit),
 		cmocka_unit_test(answers_match_requests_by_serial),
 		cmocka_unit_test(flips_complete_with_callbacks),
+		cmocka_unit_test(out_of_memory_sends_nothing),
 		cmocka_unit_test(cursor_and_vblank_without_replies),
 	};
 

@@ -3,6 +3,7 @@
  * properties and methods, the Link objects and their PropertiesChanged,
  * leases (LeaseGranted, ListLeases, RevokeLease by root, by a member of the
  * configured admin group, refused to nobody; the lessee's LEASE_REVOKED),
+ * GetEdid and ListLeases for admins only (serials, other users' processes),
  * Validate and Commit with their errors. Sim is in test_dbus_sim.c.
  *
  * Run as root (meson test as root, as `make check` is): the refused and the
@@ -406,6 +407,46 @@ static int revoke_as_child(sd_bus *bus, void *data)
 	return dbt_exit_code(r, &e);
 }
 
+/* A read-only admin method (member, with a link name or none) as a child. */
+static int admin_read_as_child(sd_bus *bus, void *data)
+{
+	sd_bus_error e = SD_BUS_ERROR_NULL;
+	const char *member = data;
+	int r = !strcmp(member, "GetEdid")
+			? sd_bus_call_method(bus, DBT_NAME, DBT_PATH, DBT_MANAGER, member, &e, NULL,
+					     "s", "DP-1")
+			: sd_bus_call_method(bus, DBT_NAME, DBT_PATH, DBT_MANAGER, member, &e, NULL,
+					     "");
+
+	return dbt_exit_code(r, &e);
+}
+
+/* A monitor's serial (GetEdid) and other users' processes (ListLeases): admins only. */
+static void test_admin_reads(void **state)
+{
+	const gid_t admin[1] = { DBT_ADMIN_GID };
+	static const char *const members[] = { "GetEdid", "ListLeases" };
+	static gid_t many[100];
+
+	if (!dbt_root())
+		skip(); /* callers of other credentials are forked children that need root */
+	/* the admin group as the 81st of 100: the bus's whole list is read */
+	for (unsigned i = 0; i < 100; i++)
+		many[i] = 5000 + i;
+	many[80] = DBT_ADMIN_GID;
+	assert_int_equal(dbt_as(DBT_NOBODY, many, 100, admin_read_as_child, (char *)"ListLeases"),
+			 0);
+	for (unsigned i = 0; i < 2; i++) {
+		char *member = (char *)members[i];
+
+		/* nobody: AccessDenied from dcd itself (the private bus lets anyone call) */
+		assert_int_equal(dbt_as(DBT_NOBODY, NULL, 0, admin_read_as_child, member), 3);
+		/* a member of the configured admin group, as root */
+		assert_int_equal(dbt_as(DBT_NOBODY, admin, 1, admin_read_as_child, member), 0);
+	}
+	(void)state;
+}
+
 static void test_revoke(void **state)
 {
 	struct fixture *f = *state;
@@ -631,6 +672,7 @@ int main(void)
 		cmocka_unit_test(test_link_status_idle),
 		cmocka_unit_test(test_lease_and_light),
 		cmocka_unit_test(test_revoke),
+		cmocka_unit_test(test_admin_reads),
 		cmocka_unit_test(test_validate_commit),
 	};
 

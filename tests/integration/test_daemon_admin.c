@@ -4,9 +4,14 @@
  * with protocol clients on its socket: link information, EDID, modes,
  * status, the lease list, revoking a lease, a configuration as admin, and
  * the simulator's plug, unplug and screenshot with the HOTPLUG events
- * clients see.
+ * clients see. Also the edges only an in-process test reaches: engine
+ * callbacks and handlers given links out of range, DC's errno carried to
+ * the ERROR, and who is admin or may lease with many groups or only a
+ * primary group (forked peers with other credentials; needs root).
  */
 #include <errno.h>
+#include <grp.h>
+#include <limits.h>
 #include <poll.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -25,7 +31,7 @@
 #include "sim.h"
 
 struct fixture {
-	char dir[64], socket[128], scenario[128];
+	char dir[64], socket[128], scenario[128], config[128];
 	struct dcd *dcd;
 	struct dcp_server_msg *msg;
 	struct dcp_link_info *info;
@@ -99,24 +105,35 @@ static const char scenario_narrow_dp[] =
 "] }\n";
 // clang-format on
 
-static int setup_scenario(void **state, const char *scenario)
+/* Writes text to dir/name, the path in path. */
+static void write_file(const char *dir, const char *name, const char *text, char *path, size_t size)
+{
+	FILE *fp;
+
+	snprintf(path, size, "%s/%s", dir, name);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+}
+
+static int setup_scenario_config(void **state, const char *scenario, const char *config)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
 	struct dcd_options opts = { .backend = DCD_BACKEND_SIM,
 				    .socket_fd = -1,
 				    .bus = DCD_BUS_NONE };
-	FILE *fp;
 
 	assert_non_null(f);
 	snprintf(f->dir, sizeof(f->dir), "/tmp/dcd-admin-XXXXXX");
 	assert_non_null(mkdtemp(f->dir));
 	snprintf(f->socket, sizeof(f->socket), "%s/dcd.sock", f->dir);
-	snprintf(f->scenario, sizeof(f->scenario), "%s/scenario.json", f->dir);
-	fp = fopen(f->scenario, "w");
-	assert_non_null(fp);
-	fputs(scenario, fp);
-	fclose(fp);
+	write_file(f->dir, "scenario.json", scenario, f->scenario, sizeof(f->scenario));
 	opts.scenario = f->scenario;
+	if (config) {
+		write_file(f->dir, "dcd.json", config, f->config, sizeof(f->config));
+		opts.config_path = f->config;
+	}
 	opts.socket_path = f->socket;
 	opts.state_dir = f->dir;
 	dcd_log_init(getenv("DCT_PRINT_LOG") != NULL);
@@ -129,12 +146,21 @@ static int setup_scenario(void **state, const char *scenario)
 
 static int setup(void **state)
 {
-	return setup_scenario(state, dct_scenario_small);
+	return setup_scenario_config(state, dct_scenario_small, NULL);
 }
 
 static int setup_narrow_dp(void **state)
 {
-	return setup_scenario(state, scenario_narrow_dp);
+	return setup_scenario_config(state, scenario_narrow_dp, NULL);
+}
+
+/* Group 4242 is admin and may lease; uid 65534 alone is neither. */
+#define TEST_GROUP 4242
+static int setup_group(void **state)
+{
+	return setup_scenario_config(state, dct_scenario_small,
+				     "{ \"admin\": { \"groups\": [ 4242 ] }, "
+				     "\"lease\": { \"groups\": [ 4242 ] } }");
 }
 
 static int teardown(void **state)
@@ -146,6 +172,8 @@ static int teardown(void **state)
 	snprintf(path, sizeof(path), "%s/sim-state", f->dir);
 	unlink(path);
 	unlink(f->scenario);
+	if (f->config[0])
+		unlink(f->config);
 	snprintf(path, sizeof(path), "%s/shot.png", f->dir);
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/dcd-state.json", f->dir);
@@ -354,13 +382,28 @@ static void test_admin_commit(void **state)
 	sd_event_run(f->dcd->event, 10000);
 }
 
+/* The in-process client whose HELLO said name. */
+static struct dcd_client *daemon_client(struct fixture *f, const char *name)
+{
+	for (struct dcd_client *c = f->dcd->clients; c; c = c->next) {
+		if (c->hello_done && !strcmp(c->name, name))
+			return c;
+	}
+	fail_msg("no client called %s", name);
+	abort(); /* fail_msg does not return */
+}
+
 static void test_sim_plug(void **state)
 {
 	struct fixture *f = *state;
 	struct dct_client *observer = pump_connect(f, "watcher");
+	struct dct_client *plain = pump_connect(f, "no-admin");
 	unsigned hdmi = (unsigned)dcd_admin_link_by_name(f->dcd, "HDMI-A-1");
 	struct dcp_error err;
 
+	/* The test runs as root, always an admin: this one is judged a plain
+	 * client, to see what a client without admin or lease is told. */
+	daemon_client(f, "no-admin")->admin = false;
 	assert_int_equal(dcd_admin_sim_unplug(f->dcd, "HDMI-A-1", &err), 0);
 	assert_int_equal(pump_event(f, observer, DCP_EVENT_HOTPLUG, DCT_TIMEOUT_MS), 0);
 	assert_int_equal(f->msg->hotplug.link, hdmi);
@@ -374,6 +417,14 @@ static void test_sim_plug(void **state)
 	assert_int_equal(f->msg->hotplug.connection, DCP_CONNECTED);
 	assert_string_equal(f->msg->hotplug.sink.name, "test HDMI");
 	assert_int_equal(f->msg->hotplug.sink.serial, 22);
+	/* the plain client: the monitor, not its serial number */
+	do
+		assert_int_equal(pump_event(f, plain, DCP_EVENT_HOTPLUG, DCT_TIMEOUT_MS), 0);
+	while (f->msg->hotplug.connection != DCP_CONNECTED);
+	assert_string_equal(f->msg->hotplug.sink.name, "test HDMI");
+	assert_true(f->msg->hotplug.sink.product != 0);
+	assert_int_equal(f->msg->hotplug.sink.serial, 0);
+	dct_close(plain);
 
 	assert_int_equal(dcd_admin_sim_plug(f->dcd, "HDMI-A-1", NULL, &err), -EBUSY);
 	assert_int_equal(dcd_admin_sim_unplug(f->dcd, "VGA-9", &err), -ENOENT);
@@ -413,6 +464,188 @@ static void test_modes_fit_the_link(void **state)
 		assert_true(f->info->modes[i].info.hdisplay < 3840);
 }
 
+/* Engine callbacks and handlers with a link past the end: refused, nothing read. */
+static void test_links_out_of_range(void **state)
+{
+	struct fixture *f = *state;
+	struct dct_client *c = pump_connect(f, "edges");
+	struct dcd_client *dc = daemon_client(f, "edges");
+	struct dcp_request req = { .hdr = { .opcode = DCP_REQ_VBLANK_SUBSCRIBE, .serial = 7 } };
+	struct dcp_error err = { 0 };
+
+	/* A flip-done for a link that does not exist is ignored before any
+	 * output is read (outputs[UINT_MAX] is far outside dcd). */
+	dcd_dc_events.flip_done(f->dcd->dc, UINT_MAX, 0, 1, 1, f->dcd);
+	dcd_dc_events.flip_done(f->dcd->dc, f->dcd->link_count, 0, 1, 1, f->dcd);
+	/* A link of 40 is refused before anything is shifted by it (the
+	 * sanitizer build halts on the shift otherwise). */
+	req.vblank_subscribe = (struct dcp_vblank_subscribe){ .link = 40, .enable = 1 };
+	assert_int_equal(dcd_handle_vblank_subscribe(dc, &req, &err), -ENOENT);
+	assert_int_equal(err.reason, DCP_REASON_UNKNOWN_ID);
+	assert_int_equal(dc->vblank_links, 0);
+	assert_int_equal(pump_call(f, c, DCP_REQ_SYNC, NULL, -1), 0);
+	dct_close(c);
+}
+
+/* DC's own errno reaches the client; only what is no errno becomes EIO. */
+static void test_dc_errno_carried(void **state)
+{
+	struct fixture *f = *state;
+	struct dc_state st = { 0 };
+	struct dc_error derr = { .code = DC_ERR_NONE, .stream = -1, .plane = -1 };
+	struct dcp_error err;
+
+	snprintf(derr.message, sizeof(derr.message), "DP-1: the sink did not answer");
+	dcd_error_from_dc(f->dcd, NULL, &st, -ETIMEDOUT, &derr, &err);
+	assert_int_equal(err.status, -ETIMEDOUT);
+	dcd_error_from_dc(f->dcd, NULL, &st, -ENODEV, &derr, &err);
+	assert_int_equal(err.status, -ENODEV);
+	dcd_error_from_dc(f->dcd, NULL, &st, 5, &derr, &err);
+	assert_int_equal(err.status, -EIO);
+	assert_string_equal(err.text, "DP-1: the sink did not answer");
+}
+
+/*
+ * DC's sentence about an output another client leased names its mode: a
+ * client that is neither admin nor that lessee reads only the link and the
+ * limit; the lessee and admins read DC's sentence.
+ */
+static void test_dc_error_about_others(void **state)
+{
+	struct fixture *f = *state;
+	struct dct_client *lessee = pump_connect(f, "holder"), *other = pump_connect(f, "other");
+	struct dcp_lease_request lr = { .link_count = 1 };
+	struct dc_state st = { .stream_count = 1 };
+	struct dc_error derr = { .code = DC_ERR_DISPLAY_CLOCK, .stream = 0, .plane = -1 };
+	struct dcp_error err;
+	int hdmi = dcd_admin_link_by_name(f->dcd, "HDMI-A-1");
+
+	assert_true(hdmi >= 0);
+	lr.links[0] = (uint32_t)hdmi;
+	assert_int_equal(pump_call(f, lessee, DCP_REQ_LEASE_REQUEST, &lr, -1), 0);
+	daemon_client(f, "other")->admin = false;
+	daemon_client(f, "holder")->admin = false;
+	st.streams[0].link = (unsigned)hdmi;
+	snprintf(derr.message, sizeof(derr.message),
+		 "HDMI-A-1: 720x480@60 with its plane needs DISPCLK 700 MHz");
+	dcd_error_from_dc(f->dcd, daemon_client(f, "other"), &st, -ERANGE, &derr, &err);
+	assert_int_equal(err.status, -ERANGE);
+	assert_int_equal(err.reason, DCP_REASON_DISPLAY_CLOCK);
+	assert_int_equal(err.link, hdmi);
+	assert_string_equal(err.text, "HDMI-A-1, another client's output, is at the engine's "
+				      "display-clock limit with yours");
+	dcd_error_from_dc(f->dcd, daemon_client(f, "holder"), &st, -ERANGE, &derr, &err);
+	assert_string_equal(err.text, derr.message);
+	dcd_error_from_dc(f->dcd, NULL, &st, -ERANGE, &derr, &err);
+	assert_string_equal(err.text, derr.message);
+	dct_close(lessee);
+	dct_close(other);
+	sd_event_run(f->dcd->event, 10000);
+}
+
+/*
+ * The stream table of a plan holds DC_MAX_STREAMS: one more is -ENOSPC and
+ * changes nothing (the idle configuration goes through this since it
+ * could write past the table; the simulator has at most 6 connectors, so
+ * no scenario reaches it).
+ */
+static void test_state_stream_limit(void **state)
+{
+	struct dc_state st = { 0 };
+	struct dc_stream s = { 0 };
+
+	for (unsigned i = 0; i < DC_MAX_STREAMS; i++) {
+		s.link = i;
+		assert_int_equal(dcd_state_put_stream(&st, &s), 0);
+	}
+	s.link = DC_MAX_STREAMS;
+	assert_int_equal(dcd_state_put_stream(&st, &s), -ENOSPC);
+	assert_int_equal(st.stream_count, DC_MAX_STREAMS);
+	/* an existing link's stream is replaced, not added */
+	s.link = 2;
+	s.bpc = 10;
+	assert_int_equal(dcd_state_put_stream(&st, &s), 0);
+	assert_int_equal(dcd_state_stream(&st, 2)->bpc, 10);
+	dcd_state_remove_stream(&st, 2);
+	assert_int_equal(st.stream_count, DC_MAX_STREAMS - 1);
+	assert_null(dcd_state_stream(&st, 2));
+	(void)state;
+}
+
+/*
+ * A peer as uid 65534 with primary group gid and supplementary groups
+ * groups: whether dcd takes it for an admin and a lessee.
+ */
+static void judge_peer(struct fixture *f, gid_t gid, const gid_t *groups, size_t n, bool *admin,
+		       bool *may_lease)
+{
+	struct dcd_client *found = NULL;
+	int go[2];
+	pid_t pid;
+	int status;
+	uint64_t end;
+
+	assert_int_equal(pipe(go), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct dct_client *c;
+		char b;
+
+		close(go[1]);
+		if (setgroups(n, groups) < 0 || setgid(gid) < 0 || setuid(65534) < 0 ||
+		    dct_connect_raw(f->socket, &c) < 0)
+			_exit(1);
+		(void)!read(go[0], &b, 1); /* until the parent has judged */
+		_exit(0);
+	}
+	close(go[0]);
+	end = dct_now_ns() + (uint64_t)DCT_TIMEOUT_MS * 1000000ull;
+	while (!found && dct_now_ns() < end) {
+		sd_event_run(f->dcd->event, 10000);
+		for (struct dcd_client *c = f->dcd->clients; c; c = c->next) {
+			if (c->cred.pid == pid && !c->dead)
+				found = c;
+		}
+	}
+	if (!found)
+		fail_msg("the peer of pid %d never connected", (int)pid);
+	else
+		*admin = found->admin, *may_lease = found->may_lease;
+	close(go[1]);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+static void test_peer_groups(void **state)
+{
+	struct fixture *f = *state;
+	static gid_t many[100];
+	gid_t one = 5000;
+	bool admin, may_lease;
+
+	if (geteuid() != 0)
+		skip(); /* forking peers of other credentials needs root */
+	/* the peer must reach the socket as uid 65534 */
+	assert_int_equal(chmod(f->dir, 0755), 0);
+	assert_int_equal(chmod(f->socket, 0666), 0);
+	/* the group that counts is the 81st of 100: none of them is cut */
+	for (unsigned i = 0; i < 100; i++)
+		many[i] = 5000 + i;
+	many[80] = TEST_GROUP;
+	judge_peer(f, 5000, many, 100, &admin, &may_lease);
+	assert_true(admin);
+	assert_true(may_lease);
+	/* a primary group alone is not asked, on the socket as on D-Bus */
+	judge_peer(f, TEST_GROUP, &one, 1, &admin, &may_lease);
+	assert_false(admin);
+	assert_false(may_lease);
+	/* nor is anything else */
+	judge_peer(f, 5000, &one, 1, &admin, &may_lease);
+	assert_false(admin);
+	assert_false(may_lease);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -421,6 +654,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_admin_commit, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sim_plug, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_modes_fit_the_link, setup_narrow_dp, teardown),
+		cmocka_unit_test_setup_teardown(test_links_out_of_range, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_dc_errno_carried, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_peer_groups, setup_group, teardown),
+		cmocka_unit_test(test_state_stream_limit),
+		cmocka_unit_test_setup_teardown(test_dc_error_about_others, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

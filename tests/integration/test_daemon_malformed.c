@@ -29,6 +29,7 @@ enum outcome {
 	REFUSED, /* an ERROR with status and reason; SYNC works afterwards */
 	FATAL,	 /* an ERROR with FATAL, then the connection closes, with a log line */
 	DROPPED, /* the connection closes (with a log line), no ERROR */
+	RENAME,	 /* a HELLO refused (not fatal); a HELLO with a proper name then works */
 };
 
 struct ctx {
@@ -130,6 +131,52 @@ static void hello_name_not_utf8(struct ctx *x)
 	x->buf[DCP_HEADER_SIZE + 6] = 0xc3; /* a lead byte with no continuation */
 	x->buf[DCP_HEADER_SIZE + 7] = 0x28;
 	send_buf(x, NULL, 0);
+}
+
+/* A HELLO whose name is these bytes: past the encoder, which refuses them too. */
+static void hello_raw_name(struct ctx *x, const char *name)
+{
+	struct dcp_hello h = { .major = 1, .name = "x" };
+	size_t n = strlen(name);
+
+	encode(x, DCP_REQ_HELLO, 0, &h);
+	patch_u16(x->buf, 4, (uint16_t)n);
+	memcpy(x->buf + DCP_HEADER_SIZE + 6, name, n + 1);
+	x->len = DCP_HEADER_SIZE + 6 + n + 1;
+	patch_length(x->buf, x->len);
+	send_buf(x, NULL, 0);
+}
+
+/* Would forge a log line: under journald with a priority of its own. */
+static void hello_name_newline(struct ctx *x)
+{
+	hello_raw_name(x, "c\n<0>FORGED emergency\n[   1.000000] error: FORGED");
+}
+
+static void hello_name_terminal_escape(struct ctx *x)
+{
+	hello_raw_name(x, "\x1b]0;FORGED title\a\x1b[2J\x1b[31mred");
+}
+
+static void hello_name_c1_csi(struct ctx *x)
+{
+	hello_raw_name(x, "csi \xc2\x9b"
+			  "2J FORGED");
+}
+
+static void hello_name_bidi_override(struct ctx *x)
+{
+	hello_raw_name(x, "admin \xe2\x80\xae"
+			  "FORGED");
+}
+
+static void hello_name_overlong(struct ctx *x)
+{
+	char name[200];
+
+	memset(name, 'n', sizeof(name) - 1);
+	name[sizeof(name) - 1] = 0;
+	hello_raw_name(x, name);
 }
 
 static void hello_string_length_past_end(struct ctx *x)
@@ -524,6 +571,11 @@ static const struct mcase cases[] = {
 	{ "request before HELLO", false, FATAL, -EPROTO, DCP_REASON_SEQUENCE, sync_before_hello },
 	{ "HELLO of major 2", false, FATAL, -EPROTONOSUPPORT, DCP_REASON_VERSION, hello_major_2 },
 	{ "HELLO name not UTF-8", false, FATAL, -EPROTO, DCP_REASON_PROTOCOL, hello_name_not_utf8 },
+	{ "HELLO name with newlines", false, RENAME, -EINVAL, DCP_REASON_ARGUMENT, hello_name_newline },
+	{ "HELLO name with ESC [", false, RENAME, -EINVAL, DCP_REASON_ARGUMENT, hello_name_terminal_escape },
+	{ "HELLO name with a C1 CSI", false, RENAME, -EINVAL, DCP_REASON_ARGUMENT, hello_name_c1_csi },
+	{ "HELLO name with U+202E", false, RENAME, -EINVAL, DCP_REASON_ARGUMENT, hello_name_bidi_override },
+	{ "HELLO name of 199 bytes", false, FATAL, -EPROTO, DCP_REASON_PROTOCOL, hello_name_overlong },
 	{ "string length past the end", false, FATAL, -EPROTO, DCP_REASON_PROTOCOL, hello_string_length_past_end },
 	{ "5-byte datagram", false, FATAL, -EPROTO, DCP_REASON_PROTOCOL, five_bytes },
 	{ "hang-up before HELLO", false, DROPPED, 0, 0, close_without_hello },
@@ -609,6 +661,20 @@ static void run_case(struct ctx *x, const struct mcase *mc, struct dcp_server_ms
 		assert_true(dct_log_wait_count(x->d, "disconnected: protocol violation",
 					       violations + 1, DCT_TIMEOUT_MS));
 		break;
+	case RENAME: {
+		struct dcp_hello h = { .major = 1, .name = "renamed" };
+
+		r = dct_wait_reply(x->c, x->serial, msg, DCT_TIMEOUT_MS);
+		assert_int_equal(r, mc->status);
+		assert_int_equal(msg->error.reason, mc->reason);
+		assert_false(msg->error.flags & DCP_ERROR_FATAL);
+		assert_non_null(strstr(msg->error.text, "unprintable character"));
+		assert_null(strstr(msg->error.text, "FORGED")); /* the name is not echoed */
+		assert_int_equal(dct_call(x->c, DCP_REQ_HELLO, &h, -1, msg), 0);
+		assert_int_equal(msg->hdr.opcode, DCP_REPLY_WELCOME);
+		assert_int_equal(dct_call(x->c, DCP_REQ_SYNC, NULL, -1, msg), 0);
+		break;
+	}
 	case DROPPED:
 		assert_int_equal(dct_wait_eof(x->c, DCT_TIMEOUT_MS), 0);
 		assert_true(
@@ -670,6 +736,11 @@ static void test_malformed_input(void **state)
 	assert_int_equal(report.gaps, 0);
 	assert_int_equal(report.bad_times, 0);
 	assert_true(dct_log_count(&d, "not reading") >= 1);
+	/* No name reached the log: every line is one of dcd's, none forged. */
+	assert_int_equal(dct_log_count(&d, "FORGED"), 0);
+	assert_int_equal(dct_log_count(&d, "\x1b"), 0);
+	assert_int_equal(dct_log_count(&d, "\xc2\x9b"), 0);
+	assert_true(dct_log_count(&d, "client name has an unprintable character") >= 4);
 	dct_close(x.other);
 	free(msg);
 	assert_true(dct_daemon_alive(&d));

@@ -81,6 +81,8 @@ static void test_welcome(void **state)
 	assert_int_equal(w->minor, DCP_VERSION_MINOR);
 	assert_true(w->capabilities & DCP_CAP_LEASES);
 	assert_true(w->capabilities & DCP_CAP_ASYNC_FLIP);
+	/* dma-bufs are refused (dci_fb_check_fs), so not advertised */
+	assert_false(w->capabilities & DCP_CAP_FB_DMABUF);
 	assert_true(w->instance != 0);
 	/* One daemon, one instance; every connection its own id. */
 	assert_true(w->instance == dct_welcome(b)->instance);
@@ -141,6 +143,10 @@ static void test_topology_visibility(void **state)
 	li = find(f->infos, n, "DP-1");
 	assert_string_equal(li->name, "DP-1");
 	dp1 = li->link;
+	/* the monitor enough to choose it, not its serial number (11) */
+	assert_string_equal(li->sink.name, "test DP");
+	assert_true(li->sink.vendor[0] && li->sink.product);
+	assert_int_equal(li->sink.serial, 0);
 	assert_int_equal(li->type, DCP_LINK_DP);
 	assert_int_equal(li->plane_count, 2);
 	li = find(f->infos, n, "HDMI-A-1");
@@ -158,6 +164,7 @@ static void test_topology_visibility(void **state)
 	assert_string_equal(f->infos[0].name, "DP-1");
 	assert_int_equal(f->infos[0].lease_state, DCP_LEASE_OURS);
 	assert_int_equal(f->infos[0].lease_id, lease_a);
+	assert_int_equal(f->infos[0].sink.serial, 11); /* its own monitor's */
 	assert_int_equal(dct_topology(b, f->infos, DCP_MAX_LINKS, &n), 0);
 	assert_int_equal(n, 1);
 	assert_string_equal(f->infos[0].name, "HDMI-A-1");
@@ -170,6 +177,8 @@ static void test_topology_visibility(void **state)
 	assert_int_equal(find(f->infos, n, "DP-1")->lease_id, 0);
 	assert_int_equal(find(f->infos, n, "HDMI-A-1")->lease_state, DCP_LEASE_OTHER);
 	assert_int_equal(find(f->infos, n, "eDP-1")->lease_state, DCP_LEASE_FREE);
+	for (unsigned i = 0; i < n; i++)
+		assert_int_equal(f->infos[i].sink.serial, 0);
 
 	/* It was told when they were leased. */
 	assert_int_equal(dct_wait_event(watcher, DCP_EVENT_OUTPUT_CHANGED, f->msg, DCT_TIMEOUT_MS),
@@ -274,6 +283,9 @@ static void test_admin_sees_all(void **state)
 	assert_int_equal(dct_lease(c, &link, 1, NULL), 0);
 	assert_int_equal(dct_topology(c, f->infos, DCP_MAX_LINKS, &n), 0);
 	assert_int_equal(n, 4);
+	/* serials too, also of the links it does not hold */
+	assert_int_equal(find(f->infos, n, "DP-1")->sink.serial, 11);
+	assert_true(find(f->infos, n, "HDMI-A-1")->sink.serial != 0);
 	assert_true(dct_log_wait(&f->d, ", admin", DCT_TIMEOUT_MS));
 	dct_close(c);
 }

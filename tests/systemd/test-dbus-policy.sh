@@ -186,16 +186,17 @@ S=org.dcd.Display1.Sim
 P=org.freedesktop.DBus.Properties
 # Everyone: the read-only methods, properties, introspection, Peer, signals.
 for call in "org.freedesktop.DBus.Introspectable Introspect" "org.freedesktop.DBus.Peer Ping" \
-	"$P Get" "$P GetAll" "$M ListLinks" "$M GetEdid" "$M GetModes" "$M GetLinkStatus" \
-	"$M ListLeases" "$L GetLinkStatus" "$S GetState"; do
+	"$P Get" "$P GetAll" "$M ListLinks" "$M GetModes" "$M GetLinkStatus" \
+	"$L GetLinkStatus" "$S GetState"; do
 	# shellcheck disable=SC2086
 	expect allowed nobody $as_nobody -- call $call
 done
 expect allowed nobody $as_nobody -- call "$M" ListLinks signal
-# Admin only: changes to leases, the screen, properties and the simulator;
+# Admin only: monitor serials and other users' processes (GetEdid,
+# ListLeases), changes to leases, the screen, properties and the simulator;
 # also without an interface field, and on interfaces the policy does not
 # name.
-for call in "$M RevokeLease" "$M Validate" "$M Commit" "$S Plug" "$S Unplug" "$S PulseIrq" \
+for call in "$M GetEdid" "$M ListLeases" "$M RevokeLease" "$M Validate" "$M Commit" "$S Plug" "$S Unplug" "$S PulseIrq" \
 	"$S DropLink" "$S Screenshot" "$P Set" "- RevokeLease" "- Commit" \
 	"org.dcd.Display1.Future Anything"; do
 	# shellcheck disable=SC2086

@@ -130,6 +130,19 @@ struct json_object *dcctl_leases_json(sd_bus_message *m);
 int dcctl_configure(struct dcctl *ctx, const char *member, const char *link, bool enabled,
 		    const char *mode, int64_t color);
 
+/* ---- text.c: strings from the bus ----------------------------------------------------- */
+
+/*
+ * Every string dcctl gets from the bus is someone else's text (a client
+ * names itself; a monitor names itself in its EDID): before it reaches a
+ * terminal, characters that are not printable (control characters, ESC,
+ * newlines, bidirectional overrides, invalid UTF-8; dcp_text_unprintable)
+ * become "\xNN". Copies src into dst (size bytes) so.
+ */
+void dcctl_text(char *dst, size_t size, const char *src);
+/* A JSON string of src escaped the same way. */
+struct json_object *dcctl_json_text(const char *src);
+
 /* ---- json.c ------------------------------------------------------------------------------ */
 
 /* Prints o (pretty) and releases it; DCCTL_EXIT_OK, or FAILURE when o is NULL. */

@@ -96,7 +96,7 @@ struct json_object *dcctl_value_json(sd_bus_message *m)
 	case 's':
 	case 'o':
 	case 'g':
-		return json_object_new_string(v.s);
+		return dcctl_json_text(v.s);
 	default:
 		return NULL;
 	}

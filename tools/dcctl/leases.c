@@ -15,11 +15,11 @@ struct json_object *dcctl_leases_json(sd_bus_message *m)
 		sd_bus_message_read(m, "uuus", &id, &pid, &uid, &client);
 		sd_bus_message_enter_container(m, 'a', "s");
 		while (sd_bus_message_read(m, "s", &link) > 0)
-			json_object_array_add(links, json_object_new_string(link));
+			json_object_array_add(links, dcctl_json_text(link));
 		sd_bus_message_exit_container(m);
 		sd_bus_message_exit_container(m);
 		json_object_object_add(o, "id", json_object_new_int64(id));
-		json_object_object_add(o, "client", json_object_new_string(client));
+		json_object_object_add(o, "client", dcctl_json_text(client));
 		json_object_object_add(o, "pid", json_object_new_int64(pid));
 		json_object_object_add(o, "uid", json_object_new_int64(uid));
 		json_object_object_add(o, "links", links);

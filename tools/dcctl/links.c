@@ -18,21 +18,21 @@ static void read_props(sd_bus_message *m, struct dcctl_link *l)
 		if (sd_bus_message_read(m, "s", &key) < 0)
 			break;
 		if (!strcmp(key, "Name") && sd_bus_message_read(m, "v", "s", &s) > 0)
-			snprintf(l->name, sizeof(l->name), "%s", s);
+			dcctl_text(l->name, sizeof(l->name), s);
 		else if (!strcmp(key, "Type") && sd_bus_message_read(m, "v", "s", &s) > 0)
-			snprintf(l->type, sizeof(l->type), "%s", s);
+			dcctl_text(l->type, sizeof(l->type), s);
 		else if (!strcmp(key, "Connected") && sd_bus_message_read(m, "v", "b", &b) > 0)
 			l->connected = b;
 		else if (!strcmp(key, "Signal") && sd_bus_message_read(m, "v", "s", &s) > 0)
-			snprintf(l->signal, sizeof(l->signal), "%s", s);
+			dcctl_text(l->signal, sizeof(l->signal), s);
 		else if (!strcmp(key, "Lease"))
 			sd_bus_message_read(m, "v", "u", &l->lease);
 		else if (!strcmp(key, "Manufacturer") && sd_bus_message_read(m, "v", "s", &s) > 0)
-			snprintf(l->manufacturer, sizeof(l->manufacturer), "%s", s);
+			dcctl_text(l->manufacturer, sizeof(l->manufacturer), s);
 		else if (!strcmp(key, "ProductCode"))
 			sd_bus_message_read(m, "v", "u", &l->product_code);
 		else if (!strcmp(key, "MonitorName") && sd_bus_message_read(m, "v", "s", &s) > 0)
-			snprintf(l->monitor_name, sizeof(l->monitor_name), "%s", s);
+			dcctl_text(l->monitor_name, sizeof(l->monitor_name), s);
 		else if (!strcmp(key, "Mode"))
 			sd_bus_message_read(m, "v", "(uuu)", &l->width, &l->height,
 					    &l->refresh_mhz);
@@ -59,8 +59,8 @@ static int list_links(struct dcctl *ctx, struct dcctl_link *links, size_t max)
 	sd_bus_message_enter_container(m, 'a', "(so)");
 	while (n < max && sd_bus_message_read(m, "(so)", &name, &path) > 0) {
 		memset(&links[n], 0, sizeof(links[n]));
-		snprintf(links[n].name, sizeof(links[n].name), "%s", name);
-		snprintf(links[n].path, sizeof(links[n].path), "%s", path);
+		dcctl_text(links[n].name, sizeof(links[n].name), name);
+		dcctl_text(links[n].path, sizeof(links[n].path), path);
 		n++;
 	}
 	sd_bus_message_unref(m);

@@ -23,13 +23,15 @@ static const char *const value_options[] = {
 
 void dcctl_error(const char *fmt, ...)
 {
+	char raw[1024], line[4 * sizeof(raw)];
 	va_list ap;
 
-	fputs("dcctl: ", stderr);
+	/* Messages carry dcd's sentences and what the bus said: one clean line. */
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	dcctl_text(line, sizeof(line), raw);
+	fprintf(stderr, "dcctl: %s\n", line);
 }
 
 int dcctl_usage(const struct dcctl_command *cmd, const char *fmt, ...)

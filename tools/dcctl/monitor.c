@@ -22,9 +22,10 @@ static void emit(struct monitor *mon, struct json_object *o, const char *event, 
 {
 	struct timespec ts;
 	struct tm tm;
-	char when[16];
+	char when[16], clean[4 * 160];
 
 	clock_gettime(CLOCK_REALTIME, &ts);
+	dcctl_text(clean, sizeof(clean), text);
 	if (mon->ctx->json) {
 		json_object_object_add(
 			o, "time",
@@ -36,7 +37,7 @@ static void emit(struct monitor *mon, struct json_object *o, const char *event, 
 	} else {
 		localtime_r(&ts.tv_sec, &tm);
 		strftime(when, sizeof(when), "%H:%M:%S", &tm);
-		printf("%s.%03ld  %-14s %s\n", when, ts.tv_nsec / 1000000, event, text);
+		printf("%s.%03ld  %-14s %s\n", when, ts.tv_nsec / 1000000, event, clean);
 	}
 	fflush(stdout);
 	json_object_put(o);
@@ -55,8 +56,8 @@ static void on_hotplug(struct monitor *mon, sd_bus_message *m)
 		json_object_put(o);
 		return;
 	}
-	json_object_object_add(o, "link", json_object_new_string(link));
-	json_object_object_add(o, "path", json_object_new_string(path));
+	json_object_object_add(o, "link", dcctl_json_text(link));
+	json_object_object_add(o, "path", dcctl_json_text(path));
 	json_object_object_add(o, "connected", json_object_new_boolean(connected));
 	snprintf(text, sizeof(text), "%s %s", link, connected ? "connected" : "disconnected");
 	emit(mon, o, "hotplug", text);
@@ -72,9 +73,9 @@ static void on_link_status(struct monitor *mon, sd_bus_message *m)
 		json_object_put(o);
 		return;
 	}
-	json_object_object_add(o, "link", json_object_new_string(link));
-	json_object_object_add(o, "path", json_object_new_string(path));
-	json_object_object_add(o, "status", json_object_new_string(status));
+	json_object_object_add(o, "link", dcctl_json_text(link));
+	json_object_object_add(o, "path", dcctl_json_text(path));
+	json_object_object_add(o, "status", dcctl_json_text(status));
 	snprintf(text, sizeof(text), "%s %s", link, status);
 	emit(mon, o, "link-status", text);
 }
@@ -95,12 +96,12 @@ static void on_lease_granted(struct monitor *mon, sd_bus_message *m)
 	}
 	used = (size_t)snprintf(text, sizeof(text), "%u to %s:", id, client);
 	while (sd_bus_message_read(m, "s", &link) > 0) {
-		json_object_array_add(links, json_object_new_string(link));
+		json_object_array_add(links, dcctl_json_text(link));
 		if (used < sizeof(text))
 			used += (size_t)snprintf(text + used, sizeof(text) - used, " %s", link);
 	}
 	json_object_object_add(o, "id", json_object_new_int64(id));
-	json_object_object_add(o, "client", json_object_new_string(client));
+	json_object_object_add(o, "client", dcctl_json_text(client));
 	json_object_object_add(o, "links", links);
 	emit(mon, o, "lease-granted", text);
 }
@@ -117,7 +118,7 @@ static void on_lease_ended(struct monitor *mon, sd_bus_message *m)
 		return;
 	}
 	json_object_object_add(o, "id", json_object_new_int64(id));
-	json_object_object_add(o, "reason", json_object_new_string(reason));
+	json_object_object_add(o, "reason", dcctl_json_text(reason));
 	snprintf(text, sizeof(text), "%u: %s", id, reason);
 	emit(mon, o, "lease-ended", text);
 }

@@ -21,11 +21,11 @@ static int read_manager(struct dcctl *ctx, struct manager *mg)
 	while (sd_bus_message_enter_container(m, 'e', "sv") > 0) {
 		sd_bus_message_read(m, "s", &key);
 		if (!strcmp(key, "Version") && sd_bus_message_read(m, "v", "s", &s) > 0)
-			snprintf(mg->version, sizeof(mg->version), "%s", s);
+			dcctl_text(mg->version, sizeof(mg->version), s);
 		else if (!strcmp(key, "Backend") && sd_bus_message_read(m, "v", "s", &s) > 0)
-			snprintf(mg->backend, sizeof(mg->backend), "%s", s);
+			dcctl_text(mg->backend, sizeof(mg->backend), s);
 		else if (!strcmp(key, "Asic") && sd_bus_message_read(m, "v", "s", &s) > 0)
-			snprintf(mg->asic, sizeof(mg->asic), "%s", s);
+			dcctl_text(mg->asic, sizeof(mg->asic), s);
 		else if (!strcmp(key, "NLinks"))
 			sd_bus_message_read(m, "v", "u", &mg->links);
 		else if (!strcmp(key, "NClients"))

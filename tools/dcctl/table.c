@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "dcctl.h"
+#include "dcd_protocol.h"
 
 void dcctl_table_add(struct dcctl_table *t, const char *const *cells)
 {
@@ -15,8 +16,15 @@ void dcctl_table_add(struct dcctl_table *t, const char *const *cells)
 		t->rows = rows;
 		t->cap = cap;
 	}
-	for (unsigned c = 0; c < DCCTL_TABLE_COLS; c++)
-		t->rows[t->nrows][c] = c < t->ncols ? strdup(cells[c] ? cells[c] : "-") : NULL;
+	for (unsigned c = 0; c < DCCTL_TABLE_COLS; c++) {
+		const char *cell = c < t->ncols && cells[c] ? cells[c] : "-";
+		size_t need = dcp_text_escape(NULL, 0, cell) + 1;
+
+		/* Cells hold text from the bus: escaped again here, whoever forgot. */
+		t->rows[t->nrows][c] = c < t->ncols ? malloc(need) : NULL;
+		if (t->rows[t->nrows][c])
+			dcctl_text(t->rows[t->nrows][c], need, cell);
+	}
 	t->nrows++;
 }
 

@@ -146,6 +146,29 @@ static void print_text(const struct dcctl_link *links, struct json_object **stat
 	}
 }
 
+/*
+ * ListLeases as JSON, or NULL after printing why. It is for admins (the
+ * lessees' pids and uids): anyone else gets the topology without lessees.
+ */
+static struct json_object *list_leases(struct dcctl *ctx)
+{
+	sd_bus_error e = SD_BUS_ERROR_NULL;
+	struct json_object *leases = NULL;
+	sd_bus_message *m = NULL;
+	int r = sd_bus_call_method(ctx->bus, DCCTL_NAME, DCCTL_PATH, DCCTL_MANAGER, "ListLeases",
+				   &e, &m, "");
+
+	if (r >= 0)
+		leases = dcctl_leases_json(m);
+	else if (sd_bus_error_has_name(&e, SD_BUS_ERROR_ACCESS_DENIED))
+		leases = json_object_new_array();
+	else
+		dcctl_bus_error(ctx, "ListLeases", r, &e);
+	sd_bus_error_free(&e);
+	sd_bus_message_unref(m);
+	return leases;
+}
+
 static int run(struct dcctl *ctx, int argc, char **argv)
 {
 	static const struct option options[] = {
@@ -170,10 +193,11 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 	if (dot && ctx->json)
 		return dcctl_usage(&dcctl_topology_command, "--dot and --json exclude each other");
 	n = dcctl_get_links(ctx, links, DCCTL_MAX_LINKS);
-	if (n < 0 || dcctl_call(ctx, NULL, DCCTL_MANAGER, "ListLeases", &m, "") < 0)
+	if (n < 0)
 		return DCCTL_EXIT_FAILURE;
-	leases = dcctl_leases_json(m);
-	sd_bus_message_unref(m);
+	leases = list_leases(ctx);
+	if (!leases)
+		return DCCTL_EXIT_FAILURE;
 	for (i = 0; i < n; i++) {
 		if (dcctl_call(ctx, NULL, DCCTL_MANAGER, "GetLinkStatus", &m, "s", links[i].name) <
 		    0)
