@@ -10,6 +10,7 @@
 
 #include <drm_fourcc.h>
 
+#include "../dce110/dce110_regs.h"
 #include "dc_priv.h"
 
 // clang-format off
@@ -59,6 +60,7 @@ static const struct dc_plane_format dce_formats[] = {
 static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 	[DC_ASIC_CARRIZO] = {
 		.asic = DC_ASIC_CARRIZO, .dce = "DCE 11.0", DCE_COMMON,
+		.regs = &dce110_regs_gens[DCE110_GEN_11_0],
 		.timing_generators = 3, .stream_encoders = 3, .link_encoders = 9,
 		.plls = 2, .audio = 3, .max_dispclk_khz = 643000,
 		.pll = DCE_PLL(100000),
@@ -69,6 +71,7 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 	},
 	[DC_ASIC_STONEY] = {
 		.asic = DC_ASIC_STONEY, .dce = "DCE 11.0", DCE_COMMON,
+		.regs = &dce110_regs_gens[DCE110_GEN_11_0],
 		.timing_generators = 2, .stream_encoders = 3, .link_encoders = 9,
 		.plls = 2, .audio = 3, .max_dispclk_khz = 643000,
 		.pll = DCE_PLL(100000),
@@ -79,6 +82,7 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 	},
 	[DC_ASIC_TONGA] = {
 		.asic = DC_ASIC_TONGA, .dce = "DCE 10.0", DCE_COMMON,
+		.regs = &dce110_regs_gens[DCE110_GEN_10_0],
 		.timing_generators = 6, .stream_encoders = 6, .link_encoders = 7,
 		.plls = 3, .audio = 6, .max_dispclk_khz = 681000,
 		.pll = DCE_PLL(27000),
@@ -89,6 +93,7 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 	},
 	[DC_ASIC_FIJI] = {
 		.asic = DC_ASIC_FIJI, .dce = "DCE 10.0", DCE_COMMON,
+		.regs = &dce110_regs_gens[DCE110_GEN_10_0],
 		.timing_generators = 6, .stream_encoders = 6, .link_encoders = 7,
 		.plls = 3, .audio = 6, .max_dispclk_khz = 681000,
 		.pll = DCE_PLL(27000),
