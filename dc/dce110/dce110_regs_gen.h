@@ -85,18 +85,22 @@ struct dce110_regs_gen {
 	uint32_t fmt_subsampling_mode_mask;
 };
 
+/* What DCE 11.0 and 11.2 share. */
+#define DCE11_COMMON \
+	.audio_on_reg = mmAFMT_CNTL, \
+	.audio_on_mask = AFMT_CNTL__AFMT_AUDIO_CLOCK_EN_MASK, \
+	.aux_reset_mask = AUX_CONTROL__AUX_RESET_MASK, \
+	.aux_reset_assert = AUX_CONTROL__AUX_RESET_MASK, \
+	.aux_reset_done_mask = AUX_CONTROL__AUX_RESET_DONE_MASK, \
+	.hdmi_scramble_mask = HDMI_CONTROL__HDMI_DATA_SCRAMBLE_EN_MASK, \
+	.flip_immediate_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK, \
+	.grph_immediate_en_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK, \
+	.master_update_lock_reg = mmCRTC_MASTER_UPDATE_LOCK
+
 static const struct dce110_regs_gen dce110_regs_gens[DCE110_GEN_COUNT] DCE110_MAYBE_UNUSED = {
 	[DCE110_GEN_11_0] = {
 		.name = "DCE 11.0",
-		.audio_on_reg = mmAFMT_CNTL,
-		.audio_on_mask = AFMT_CNTL__AFMT_AUDIO_CLOCK_EN_MASK,
-		.aux_reset_mask = AUX_CONTROL__AUX_RESET_MASK,
-		.aux_reset_assert = AUX_CONTROL__AUX_RESET_MASK,
-		.aux_reset_done_mask = AUX_CONTROL__AUX_RESET_DONE_MASK,
-		.hdmi_scramble_mask = HDMI_CONTROL__HDMI_DATA_SCRAMBLE_EN_MASK,
-		.flip_immediate_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK,
-		.grph_immediate_en_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK,
-		.master_update_lock_reg = mmCRTC_MASTER_UPDATE_LOCK,
+		DCE11_COMMON,
 		.fmt_pixel_encoding_mask = FMT_CONTROL__FMT_PIXEL_ENCODING_MASK,
 		.fmt_pixel_encoding_shift = FMT_CONTROL__FMT_PIXEL_ENCODING__SHIFT,
 		.fmt_subsampling_mode_mask = FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK,
@@ -118,20 +122,14 @@ static const struct dce110_regs_gen dce110_regs_gens[DCE110_GEN_COUNT] DCE110_MA
 	},
 	[DCE110_GEN_11_2] = {
 		.name = "DCE 11.2",
-		.audio_on_reg = mmAFMT_CNTL,
-		.audio_on_mask = AFMT_CNTL__AFMT_AUDIO_CLOCK_EN_MASK,
-		.aux_reset_mask = AUX_CONTROL__AUX_RESET_MASK,
-		.aux_reset_assert = AUX_CONTROL__AUX_RESET_MASK,
-		.aux_reset_done_mask = AUX_CONTROL__AUX_RESET_DONE_MASK,
-		.hdmi_scramble_mask = HDMI_CONTROL__HDMI_DATA_SCRAMBLE_EN_MASK,
-		.flip_immediate_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK,
-		.grph_immediate_en_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK,
-		.master_update_lock_reg = mmCRTC_MASTER_UPDATE_LOCK,
+		DCE11_COMMON,
 		.fmt_pixel_encoding_mask = DCE112_FMT_CONTROL__FMT_PIXEL_ENCODING_MASK,
 		.fmt_pixel_encoding_shift = DCE112_FMT_CONTROL__FMT_PIXEL_ENCODING__SHIFT,
 		.fmt_subsampling_mode_mask = DCE112_FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK,
 	},
 };
+
+#undef DCE11_COMMON
 
 // clang-format on
 
