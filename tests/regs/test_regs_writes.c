@@ -6,6 +6,9 @@
  * register that AMD's public DCE 10.0 header (dce_10_0_d.h) defines, and
  * set only bits of fields that dce_10_0_sh_mask.h defines for it.
  *
+ * Polaris 10 runs the same against the DCE 11.2 header, with its HDMI
+ * monitor at 4K60 (scrambled).
+ *
  * The simulator extension (SIMEXT_*, above the register aperture, which the
  * AtomBIOS work removes) is the one exception: those writes are counted, not
  * judged.
@@ -38,9 +41,11 @@ struct pubaddr {
 struct judge {
 	struct pubaddr *addrs;
 	size_t naddrs;
+	const char *gen;		    /* "dce_10_0" */
+	const struct dce110_regs_gen *regs; /* what dc uses on that generation */
 	unsigned writes, simext, bad;
 	/* what the scenario meant to exercise did happen */
-	bool audio_on, hretrace_flip, hdmi_422, aux;
+	bool audio_on, immediate_flip, hdmi_422, aux;
 };
 
 static bool ends_with(const char *s, const char *tail)
@@ -74,12 +79,21 @@ static uint32_t fields_of(const struct pubregs *pub, const char *inst)
 	return 0;
 }
 
+/* reg is instance n of generic, for some n < count */
+static bool instance_of(uint32_t reg, uint32_t generic, const uint32_t *offsets, unsigned count)
+{
+	for (unsigned i = 0; i < count; i++)
+		if (reg == generic + offsets[i])
+			return true;
+	return false;
+}
+
 static void judge_load(struct judge *j, struct pubregs *pub)
 {
 	char dir[4096];
 
 	snprintf(dir, sizeof(dir), "%s/third_party/amd-registers", source_root);
-	assert_int_equal(pubregs_load_dce(pub, dir, "dce_10_0"), 0);
+	assert_int_equal(pubregs_load_dce(pub, dir, j->gen), 0);
 	j->addrs = calloc(pub->count, sizeof(*j->addrs));
 	assert_non_null(j->addrs);
 	for (size_t i = 0; i < pub->count; i++) {
@@ -118,16 +132,14 @@ static void judge_write(void *data, const struct sim_trace_entry *e)
 	a = bsearch(&key, j->addrs, j->naddrs, sizeof(*j->addrs), cmp_addr);
 	if (!a) {
 		if (j->bad++ < 20)
-			print_error(
-				"write of 0x%08x to 0x%04x: no register there in dce_10_0_d.h\n",
-				e->value, e->reg);
+			print_error("write of 0x%08x to 0x%04x: no register there in %s_d.h\n",
+				    e->value, e->reg, j->gen);
 		return;
 	}
-	if (ends_with(a->name, "AFMT_AUDIO_PACKET_CONTROL"))
-		j->audio_on |= e->value & AFMT_AUDIO_PACKET_CONTROL__AFMT_AUDIO_SAMPLE_SEND_MASK;
-	if (ends_with(a->name, "GRPH_FLIP_CONTROL"))
-		j->hretrace_flip |=
-			e->value & GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_H_RETRACE_EN_MASK;
+	if (instance_of(e->reg, j->regs->audio_on_reg, dce110_dig_offsets, DCE110_MAX_DIGS))
+		j->audio_on |= e->value & j->regs->audio_on_mask;
+	if (instance_of(e->reg, mmGRPH_FLIP_CONTROL, dce110_crtc_offsets, DCE110_MAX_PIPES))
+		j->immediate_flip |= e->value & j->regs->flip_immediate_mask;
 	if (ends_with(a->name, "DIG_FE_CNTL"))
 		j->hdmi_422 |= e->value & DIG_FE_CNTL__TMDS_PIXEL_ENCODING_MASK;
 	if (ends_with(a->name, "AUX_SW_CONTROL"))
@@ -135,8 +147,8 @@ static void judge_write(void *data, const struct sim_trace_entry *e)
 	if (e->value & ~a->fields) {
 		if (j->bad++ < 20)
 			print_error("write of 0x%08x to %s (0x%04x): bits 0x%08x are in no field "
-				    "dce_10_0_sh_mask.h defines for it\n",
-				    e->value, a->name, e->reg, e->value & ~a->fields);
+				    "%s_sh_mask.h defines for it\n",
+				    e->value, a->name, e->reg, e->value & ~a->fields, j->gen);
 	}
 }
 
@@ -170,6 +182,18 @@ static const char fiji[] = "{ \"asic\": \"fiji\", \"connectors\": ["
 	CONN("DP-2", "DP", 2) AUX(2, 1) DP_DISPLAY("middle", "cvt-rb-2560x1440@60") " },"
 	CONN("DP-3", "DP", 3) AUX(3, 2) DP_DISPLAY("right", "cta-720p60") " },"
 	CONN("HDMI-A-1", "HDMI", 4) ENC(3) HDMI_DISPLAY("tv") " } ] }";
+
+/* Radeon RX 480 style, the HDMI monitor an HDMI 2.0 one at 4K60 */
+static const char polaris10[] = "{ \"asic\": \"polaris10\", \"connectors\": ["
+	CONN("DP-1", "DP", 1) AUX(1, 0) DP_DISPLAY("left", "cta-1080p60") " },"
+	CONN("DP-2", "DP", 2) AUX(2, 1) DP_DISPLAY("middle", "cvt-rb-2560x1440@60") " },"
+	CONN("DVI-D-1", "DVI", 3) ENC(2)
+	"\"display\": { \"edid\": { \"name\": \"lcd\", \"input\": \"dvi\", \"bpc\": 0, "
+	"\"preferred\": \"cvt-rb-1920x1200@60\" } } },"
+	CONN("HDMI-A-1", "HDMI", 4) ENC(3)
+	"\"display\": { \"edid\": { \"name\": \"uhd tv\", \"preferred\": \"cta-4k60\", "
+	"\"vics\": [ 97, 16 ], \"hdmi\": { \"max_tmds_mhz\": 340, \"deep_color\": [ 30 ] }, "
+	"\"hf_vsdb\": { \"max_tmds_char_rate_mhz\": 600, \"scdc\": true }, " AUDIO " } } } ] }";
 // clang-format on
 
 static void all_streams(struct dst *t, struct dc_state *st)
@@ -188,10 +212,10 @@ static void all_streams(struct dst *t, struct dc_state *st)
 	}
 }
 
-static void run_scenario(const char *json, enum dc_asic asic)
+static void run_scenario(const char *json, enum dc_asic asic, const char *gen, enum dce110_gen regs)
 {
 	struct dst *t = dst_create(json, asic);
-	struct judge j = { 0 };
+	struct judge j = { .gen = gen, .regs = &dce110_regs_gens[regs] };
 	struct pubregs pub = { 0 };
 	struct dc_state st;
 	struct dc_error err;
@@ -217,6 +241,8 @@ static void run_scenario(const char *json, enum dc_asic asic)
 		audio += cur->streams[i].res.audio >= 0;
 	}
 	assert_true(have_hdmi);
+	/* the Polaris scenario's HDMI monitor runs 4K60: scrambled */
+	assert_int_equal(cur->streams[hdmi].res.hdmi_scrambling, regs == DCE110_GEN_11_2);
 	assert_true(audio >= 2); /* HDMI and DP audio both ran */
 
 	/* flips at vblank, then immediate ones (no IMMEDIATE_EN on DCE 10) */
@@ -255,11 +281,11 @@ static void run_scenario(const char *json, enum dc_asic asic)
 	dst_run(t, 20000000, 1000000);
 
 	sim_set_trace_callback(t->sim, NULL, NULL);
-	print_message("%s: %u register writes, %u to the simulator extension, %u not in the "
-		      "public DCE 10.0 header\n",
-		      dc_asic_name(asic), j.writes, j.simext, j.bad);
+	print_message("%s: %u register writes, %u to the simulator extension, %u not in "
+		      "%s_*.h\n",
+		      dc_asic_name(asic), j.writes, j.simext, j.bad, gen);
 	assert_true(j.audio_on);
-	assert_true(j.hretrace_flip);
+	assert_true(j.immediate_flip);
 	assert_true(j.hdmi_422);
 	assert_true(j.aux);
 	assert_int_equal(j.bad, 0);
@@ -271,13 +297,20 @@ static void run_scenario(const char *json, enum dc_asic asic)
 static void tonga_writes_only_dce10_registers(void **state)
 {
 	(void)state;
-	run_scenario(tonga, DC_ASIC_TONGA);
+	run_scenario(tonga, DC_ASIC_TONGA, "dce_10_0", DCE110_GEN_10_0);
 }
 
 static void fiji_writes_only_dce10_registers(void **state)
 {
 	(void)state;
-	run_scenario(fiji, DC_ASIC_FIJI);
+	run_scenario(fiji, DC_ASIC_FIJI, "dce_10_0", DCE110_GEN_10_0);
+}
+
+/* The same on Polaris 10 against the DCE 11.2 header (its HDMI at 4K60, scrambled). */
+static void polaris10_writes_only_dce112_registers(void **state)
+{
+	(void)state;
+	run_scenario(polaris10, DC_ASIC_POLARIS10, "dce_11_2", DCE110_GEN_11_2);
 }
 
 int main(int argc, char **argv)
@@ -285,6 +318,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(tonga_writes_only_dce10_registers),
 		cmocka_unit_test(fiji_writes_only_dce10_registers),
+		cmocka_unit_test(polaris10_writes_only_dce112_registers),
 	};
 
 	if (argc != 2) {
