@@ -458,5 +458,15 @@ int main(int argc, char **argv)
 	       ndefs, checked_defs, ntables, checked_instances, N_SIMEXT, failures);
 	for (int g = 0; g < GEN_COUNT; g++)
 		pubregs_free(&pub[g]);
+	for (size_t i = 0; i < ndefs; i++) {
+		free(defs[i].name);
+		free(defs[i].where);
+	}
+	for (size_t i = 0; i < ntables; i++) {
+		free(tables[i].name);
+		free(tables[i].where);
+	}
+	free(defs);
+	free(tables);
 	return failures ? 1 : 0;
 }
