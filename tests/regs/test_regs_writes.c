@@ -2,9 +2,10 @@
  * Tonga and Fiji (DCE 10.0) on the simulator: every register write Display
  * Core makes while it detects displays of each kind, commits them (HDMI and
  * DP audio, DVI, YCbCr 4:2:2 over HDMI), flips (at vblank and
- * immediately), moves a cursor and turns everything off again must go to a
- * register that AMD's public DCE 10.0 header (dce_10_0_d.h) defines, and
- * set only bits of fields that dce_10_0_sh_mask.h defines for it.
+ * immediately), moves a cursor, resets a stuck AUX engine and turns
+ * everything off again must go to a register that AMD's public DCE 10.0
+ * header (dce_10_0_d.h) defines, and set only bits of fields that
+ * dce_10_0_sh_mask.h defines for it.
  *
  * Polaris 10 runs the same against the DCE 11.2 header, with its HDMI
  * monitor at 4K60 (scrambled).
@@ -45,7 +46,7 @@ struct judge {
 	const struct dce110_regs_gen *regs; /* what dc uses on that generation */
 	unsigned writes, simext, bad;
 	/* what the scenario meant to exercise did happen */
-	bool audio_on, immediate_flip, hdmi_422, aux;
+	bool audio_on, immediate_flip, hdmi_422, aux, aux_reset;
 };
 
 static bool ends_with(const char *s, const char *tail)
@@ -144,6 +145,9 @@ static void judge_write(void *data, const struct sim_trace_entry *e)
 		j->immediate_flip |= e->value & j->regs->flip_immediate_mask;
 	if (ends_with(a->name, "DIG_FE_CNTL"))
 		j->hdmi_422 |= e->value & DIG_FE_CNTL__TMDS_PIXEL_ENCODING_MASK;
+	if (instance_of(e->reg, mmAUX_CONTROL, dce110_aux_offsets, DCE110_MAX_AUXES) &&
+	    (e->value & j->regs->aux_reset_mask) == j->regs->aux_reset_assert)
+		j->aux_reset = true;
 	if (ends_with(a->name, "AUX_SW_CONTROL"))
 		j->aux |= e->value & AUX_SW_CONTROL__AUX_SW_GO_MASK;
 	if (e->value & ~a->fields) {
@@ -277,6 +281,16 @@ static void run_scenario(const char *json, enum dc_asic asic, const char *gen, e
 	assert_int_equal(dc_commit(t->dc, &st, &err), 0);
 	dst_run(t, 40000000, 1000000);
 
+	/* an AUX engine that never finishes: DC resets it the generation's way */
+	for (unsigned l = 0; l < dc_link_count(t->dc); l++) {
+		if (dc_link_type(t->dc, l) != DC_LINK_DP)
+			continue;
+		t->lt->faults.aux_stuck = 1;
+		dc_link_detect(t->dc, l); /* its result is not the point here */
+		assert_int_equal(t->lt->faults.aux_stuck, 0);
+		break;
+	}
+
 	/* everything off */
 	st = (struct dc_state){ .stream_count = 0 };
 	assert_int_equal(dc_commit(t->dc, &st, &err), 0);
@@ -290,6 +304,7 @@ static void run_scenario(const char *json, enum dc_asic asic, const char *gen, e
 	assert_true(j.immediate_flip);
 	assert_true(j.hdmi_422);
 	assert_true(j.aux);
+	assert_true(j.aux_reset);
 	assert_int_equal(j.bad, 0);
 	free(j.addrs);
 	pubregs_free(&pub);
