@@ -78,7 +78,10 @@ static int sim_board(struct sim *sim, struct dc_board *board)
 			break;
 		case SIM_CONN_HDMI:
 			d->type = DC_LINK_HDMI_A;
-			/* The simulated encoders take HDMI 2.0 rates (HDMI_6GB_EN). */
+			/*
+			 * HDMI_6GB_EN on every simulated board: the pool decides
+			 * (only DCE 11.2 goes past 300 MHz).
+			 */
 			d->hdmi_6g = true;
 			break;
 		case SIM_CONN_DVI:

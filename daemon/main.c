@@ -10,7 +10,7 @@
 
 static void usage(FILE *f)
 {
-	char list[512];
+	char list[1024];
 
 	dcv_supported_list(list, sizeof(list));
 	fprintf(f,

@@ -117,6 +117,12 @@ const char *sim_asic_name(struct sim *sim)
 		return "tonga";
 	case SIM_ASIC_FIJI:
 		return "fiji";
+	case SIM_ASIC_POLARIS10:
+		return "polaris10";
+	case SIM_ASIC_POLARIS11:
+		return "polaris11";
+	case SIM_ASIC_POLARIS12:
+		return "polaris12";
 	default:
 		return "carrizo";
 	}
@@ -139,6 +145,19 @@ void sim_profile_apply(struct sim_state *st)
 		st->ncrtc_regs = 7;
 		st->ndigs = 7;
 		st->dce = 100;
+		break;
+	case SIM_ASIC_POLARIS10:
+		st->npipes = 6;
+		st->ncrtc_regs = 6;
+		st->ndigs = 6;
+		st->dce = 112;
+		break;
+	case SIM_ASIC_POLARIS11:
+	case SIM_ASIC_POLARIS12:
+		st->npipes = 5;
+		st->ncrtc_regs = 6;
+		st->ndigs = 5;
+		st->dce = 112;
 		break;
 	case SIM_ASIC_CARRIZO:
 	default:

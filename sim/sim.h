@@ -76,7 +76,8 @@ struct dc_hw *sim_hw(struct sim *sim);
 
 /*
  * The ASIC the scenario simulates, as the scenario spells it: "carrizo",
- * "stoney", "tonga" or "fiji" (what a program builds its struct dc_board
+ * "stoney", "tonga", "fiji", "polaris10", "polaris11" or "polaris12" (what a
+ * program builds its struct dc_board
  * for; the words are dc_asic_name()'s in lower case).
  */
 const char *sim_asic_name(struct sim *sim);

@@ -235,7 +235,7 @@ uint32_t sim_aux_read(struct sim *sim, unsigned aux, uint32_t generic)
 		       DC_FIELD(AUX_ARB_CONTROL, AUX_REG_RW_CNTL_STATUS,
 				st->aux_sw_owner[aux] ? 1 : 0);
 	case mmAUX_CONTROL:
-		return *r | AUX_CONTROL__AUX_RESET_DONE_MASK;
+		return *r | sim_gen(sim)->aux_reset_done_mask;
 	case mmAUX_SW_DATA: {
 		uint32_t v = *r & ~(uint32_t)AUX_SW_DATA__AUX_SW_DATA_MASK;
 
@@ -258,9 +258,10 @@ void sim_aux_write(struct sim *sim, unsigned aux, uint32_t generic, uint32_t val
 
 	switch (generic) {
 	case mmAUX_CONTROL:
-		if (value & AUX_CONTROL__AUX_RESET_MASK)
+		/* AUX_RESET, or on DCE 10 AUX_EN off: the engine starts over */
+		if ((value & sim_gen(sim)->aux_reset_mask) == sim_gen(sim)->aux_reset_assert)
 			memset(e, 0, sizeof(*e));
-		*r = value & ~(uint32_t)AUX_CONTROL__AUX_RESET_DONE_MASK;
+		*r = value & ~sim_gen(sim)->aux_reset_done_mask;
 		break;
 	case mmAUX_SW_CONTROL:
 		*r = value & ~(uint32_t)AUX_SW_CONTROL__AUX_SW_GO_MASK;

@@ -459,8 +459,8 @@ void sim_crtc_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t valu
 		sim_crtc_retime(sim, n, sim->st->synced_ns);
 		break;
 	case mmCRTC_MASTER_UPDATE_LOCK:
-		/* unlocking lets a stopped pipe's pending updates through */
-		if (!c->running)
+		/* unlocking lets a stopped pipe's pending updates through (not on DCE 10) */
+		if (!c->running && sim_gen(sim)->master_update_lock_reg)
 			sim_dcp_latch(sim, n, sim->st->synced_ns);
 		break;
 	default:

@@ -27,9 +27,11 @@ static uint32_t *dreg(struct sim *sim, unsigned n, uint32_t generic)
 
 static bool flip_locked(struct sim *sim, unsigned n)
 {
+	uint32_t master = sim_gen(sim)->master_update_lock_reg; /* none on DCE 10 */
+
 	return (*dreg(sim, n, mmGRPH_UPDATE) & GRPH_UPDATE__GRPH_UPDATE_LOCK_MASK) ||
-	       (*dreg(sim, n, mmCRTC_MASTER_UPDATE_LOCK) &
-		CRTC_MASTER_UPDATE_LOCK__MASTER_UPDATE_LOCK_MASK);
+	       (master &&
+		(*dreg(sim, n, master) & CRTC_MASTER_UPDATE_LOCK__MASTER_UPDATE_LOCK_MASK));
 }
 
 static bool cursor_locked(struct sim *sim, unsigned n)
@@ -133,8 +135,7 @@ void sim_dcp_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value
 		flip = *dreg(sim, n, mmGRPH_FLIP_CONTROL);
 		c->flip_pending = true;
 		c->flip_hretrace = flip & GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_H_RETRACE_EN_MASK;
-		if ((flip & GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK) ||
-		    !c->running)
+		if ((flip & sim_gen(sim)->grph_immediate_en_mask) || !c->running)
 			sim_dcp_latch(sim, n, sim->st->synced_ns);
 		return;
 	case mmGRPH_UPDATE:
@@ -142,8 +143,8 @@ void sim_dcp_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value
 			       GRPH_UPDATE__GRPH_MODE_UPDATE_PENDING_MASK |
 			       GRPH_UPDATE__GRPH_SURFACE_UPDATE_TAKEN_MASK |
 			       GRPH_UPDATE__GRPH_MODE_UPDATE_TAKEN_MASK);
-		if (!c->running || (*dreg(sim, n, mmGRPH_FLIP_CONTROL) &
-				    GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK))
+		if (!c->running ||
+		    (*dreg(sim, n, mmGRPH_FLIP_CONTROL) & sim_gen(sim)->grph_immediate_en_mask))
 			sim_dcp_latch(sim, n, sim->st->synced_ns);
 		return;
 	case mmGRPH_INTERRUPT_STATUS:

@@ -9,9 +9,9 @@
  *    DP_DPHY_TRAINING_PATTERN_SEL and the simulator extension's
  *    SIMEXT_DIG_TX_LINK_RATE / SIMEXT_DIG_TX_DRIVE are what a DP receiver
  *    on the encoder's connector trains against (sim_dpcd.c).
- *  - DIG_BE_CNTL, DIG_BE_EN_CNTL and HDMI_CONTROL (HDMI_DATA_SCRAMBLE_EN,
- *    HDMI_CLOCK_CHANNEL_RATE) are what an HDMI 2.0 sink reports through
- *    SCDC (sim_i2c_dev.c).
+ *  - DIG_BE_CNTL, DIG_BE_EN_CNTL and HDMI_CONTROL (HDMI_DATA_SCRAMBLE_EN where
+ *    the generation has it, HDMI_CLOCK_CHANNEL_RATE) are what an HDMI 2.0
+ *    sink reports through SCDC (sim_i2c_dev.c).
  *  - DP_VID_STREAM_CNTL.DP_VID_STREAM_STATUS follows DP_VID_STREAM_ENABLE.
  *  - HDMI_CONTROL.HDMI_ERROR_ACK and DP_STEER_FIFO.DP_STEER_FIFO_RESET do not
  *    stick.

@@ -217,7 +217,7 @@ static uint8_t scdc_status_flags(struct sim *sim, struct sim_connector *c, bool 
 	uint32_t en = sim_dig_read(sim, c->dig, mmDIG_BE_EN_CNTL);
 	uint32_t hdmi = sim_dig_read(sim, c->dig, mmHDMI_CONTROL);
 	uint32_t mode = SIM_GET(be, DIG_BE_CNTL, DIG_MODE);
-	bool src_scramble = hdmi & HDMI_CONTROL__HDMI_DATA_SCRAMBLE_EN_MASK;
+	bool src_scramble = hdmi & sim_gen(sim)->hdmi_scramble_mask;
 	bool src_ratio = hdmi & HDMI_CONTROL__HDMI_CLOCK_CHANNEL_RATE_MASK;
 	bool sink_scramble = c->scdc[SCDC_TMDS_CONFIG] & SCDC_TMDS_SCRAMBLING_ENABLE;
 	bool sink_ratio = c->scdc[SCDC_TMDS_CONFIG] & SCDC_TMDS_BIT_CLOCK_RATIO;

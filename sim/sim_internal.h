@@ -39,6 +39,22 @@ struct sim {
 	void *trace_data;
 };
 
+/*
+ * The register differences of the profile's generation (st->dce: 100, 110
+ * or 112), the same row dc's resource pool picks for that ASIC.
+ */
+static inline const struct dce110_regs_gen *sim_gen(const struct sim *sim)
+{
+	switch (sim->st->dce) {
+	case 100:
+		return &dce110_regs_gens[DCE110_GEN_10_0];
+	case 112:
+		return &dce110_regs_gens[DCE110_GEN_11_2];
+	default:
+		return &dce110_regs_gens[DCE110_GEN_11_0];
+	}
+}
+
 static inline struct sim *sim_from_hw(struct dc_hw *hw)
 {
 	return (struct sim *)((char *)hw - offsetof(struct sim, hw));

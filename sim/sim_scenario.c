@@ -12,14 +12,26 @@
 #include "sim_json.h"
 #include "sim_scenario.h"
 
-static const char *const asic_names[] = { "carrizo", "stoney", "tonga", "fiji", NULL };
+static const char *const asic_names[] = { "carrizo",   "stoney",    "tonga",	 "fiji",
+					  "polaris10", "polaris11", "polaris12", NULL };
 static const char *const type_names[] = { "DP", "HDMI", "DVI", "eDP", NULL };
 static const char *const name_prefix[] = { "DP", "HDMI-A", "DVI-D", "eDP" };
 
 /* Number of DIG encoders of an ASIC profile (see sim_profile_apply). */
 static unsigned profile_digs(unsigned asic)
 {
-	return asic == SIM_ASIC_TONGA || asic == SIM_ASIC_FIJI ? 7 : 9;
+	switch (asic) {
+	case SIM_ASIC_TONGA:
+	case SIM_ASIC_FIJI:
+		return 7;
+	case SIM_ASIC_POLARIS10:
+		return 6;
+	case SIM_ASIC_POLARIS11:
+	case SIM_ASIC_POLARIS12:
+		return 5;
+	default:
+		return 9;
+	}
 }
 
 /* hpd, ddc, aux: 1-based line numbers in the file, unique among connectors. */

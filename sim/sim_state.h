@@ -38,7 +38,11 @@ enum sim_asic {
 	SIM_ASIC_STONEY,
 	SIM_ASIC_TONGA,
 	SIM_ASIC_FIJI,
+	SIM_ASIC_POLARIS10,
+	SIM_ASIC_POLARIS11,
+	SIM_ASIC_POLARIS12,
 };
+#define SIM_ASIC_LAST SIM_ASIC_POLARIS12
 
 /* DP link rates as DPCD LINK_BW_SET codes. */
 #define SIM_DP_RBR  0x06
@@ -232,7 +236,7 @@ struct sim_state {
 	uint8_t ncrtc_regs; /* CRTC register instances (6 DCE 11, 7 DCE 10) */
 	uint8_t ndigs;
 	uint8_t nhpds;
-	uint8_t dce; /* 110 or 100 */
+	uint8_t dce; /* 110, 100 or 112 (DCE 11.2) */
 
 	struct sim_config cfg;
 

@@ -105,7 +105,7 @@ int sim_state_check(const struct sim_state *st, const char *path, struct sim_err
 	}
 	profile.cfg.asic = st->cfg.asic;
 	sim_profile_apply(&profile);
-	if (st->cfg.asic > SIM_ASIC_FIJI || st->npipes != profile.npipes ||
+	if (st->cfg.asic > SIM_ASIC_LAST || st->npipes != profile.npipes ||
 	    st->ncrtc_regs != profile.ncrtc_regs || st->ndigs != profile.ndigs ||
 	    st->nhpds != profile.nhpds || st->cfg.nconnectors > SIM_MAX_CONNECTORS ||
 	    st->real_time > 1) {

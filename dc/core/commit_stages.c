@@ -48,7 +48,8 @@ void dc_stream_shutdown(struct dc *dc, const struct dc_stream *s)
 	const struct dc_cursor off = { .enabled = false };
 
 	dce110_tg_blank(hw, tg, true);
-	dce110_se_disable(hw, (unsigned)s->res.stream_encoder, (unsigned)s->res.link_encoder);
+	dce110_se_disable(hw, dc->pool->regs, (unsigned)s->res.stream_encoder,
+			  (unsigned)s->res.link_encoder);
 	dc_link_disable(dc, s->link);
 	dce110_irq_pflip_enable(hw, tg, false);
 	dce110_irq_vline_enable(hw, tg, false, 0);
@@ -172,7 +173,7 @@ int dc_commit_program_timing(struct dc *dc, struct dc_commit *c, struct dc_error
 		dce110_tg_blank(dc->hw, tg, true);
 		dce110_tg_set_blank_color(dc->hw, tg, s->blank_color);
 		dce110_tg_program_timing(dc->hw, tg, &s->mode);
-		dce110_fmt_program(dc->hw, tg, display_depth(dc, s), s->encoding);
+		dce110_fmt_program(dc->hw, dc->pool->regs, tg, display_depth(dc, s), s->encoding);
 		c->done[i] |= DC_DONE_TIMING;
 	}
 	return 0;
@@ -248,7 +249,7 @@ static void program_primary(struct dc *dc, const struct dc_stream *s, const stru
 
 	scaler_config(dc, s, &scl);
 	dce110_irq_pflip_enable(hw, tg, true);
-	dce110_grph_flip_mode(hw, tg, false);
+	dce110_grph_flip_mode(hw, dc->pool->regs, tg, false);
 	if (prev)
 		dce110_grph_lock(hw, tg, true); /* everything latches in one frame */
 	dce110_grph_program(hw, tg, p);
@@ -317,7 +318,7 @@ int dc_commit_enable_links(struct dc *dc, struct dc_commit *c, struct dc_error *
 
 		if (c->update[i] != DC_UPDATE_MODESET || (c->done[i] & DC_DONE_LINK))
 			continue;
-		dce110_se_setup(dc->hw, se, (unsigned)s->res.link_encoder, &cfg);
+		dce110_se_setup(dc->hw, dc->pool->regs, se, (unsigned)s->res.link_encoder, &cfg);
 		if (err)
 			err->code = DC_ERR_NONE;
 		ret = dc_link_enable(dc, s->link, s, err);

@@ -15,6 +15,8 @@
 #include "dc_edid.h"
 #include "dc_modes.h"
 
+struct dce110_regs_gen;
+
 /* ---- resource pools (resource.c) ---------------------------------------- */
 
 #define DC_MAX_PIPES 6
@@ -39,7 +41,9 @@ struct dc_plane_format {
  */
 struct dc_resource_pool {
 	enum dc_asic asic;
-	const char *dce;	   /* "DCE 11.0" */
+	const char *dce; /* "DCE 11.0" */
+	/* the generation's register differences (dc/dce110/dce110_regs_gen.h) */
+	const struct dce110_regs_gen *regs;
 	uint8_t timing_generators; /* CRTCs; one pipe each */
 	uint8_t stream_encoders;   /* DIG front ends */
 	uint8_t link_encoders;	   /* DIG back ends + UNIPHY links */

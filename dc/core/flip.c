@@ -53,7 +53,7 @@ int dc_flip(struct dc *dc, unsigned link, uint64_t address, uint32_t flags, uint
 	dce110_irq_pflip_enable(dc->hw, tg, true);
 	/* an older latch (a commit's address) must not complete this flip */
 	dce110_irq_pflip_ack(dc->hw, tg);
-	dce110_grph_flip_mode(dc->hw, tg, immediate);
+	dce110_grph_flip_mode(dc->hw, dc->pool->regs, tg, immediate);
 	dce110_grph_set_address(dc->hw, tg, address);
 
 	pos = dc_pipe_now(dc, tg, &t_ns);

@@ -10,6 +10,7 @@
 
 #include <drm_fourcc.h>
 
+#include "../dce110/dce110_regs.h"
 #include "dc_priv.h"
 
 // clang-format off
@@ -44,9 +45,16 @@ static const struct dc_plane_format dce_formats[] = {
 	.lb_entries = 1712, .lb_entry_bits = 144,                 \
 }
 
+/*
+ * HDMI: DCE 10 and 11.0 are HDMI 1.4 parts; the kernel's display core caps
+ * their TMDS clock at 300 MHz (max_hdmi_pixel_clock) whatever the VBIOS says.
+ * DCE 11.2 takes 600 MHz with scrambling where the VBIOS sets HDMI_6GB_EN.
+ */
+#define HDMI_14 .max_hdmi_khz = 300000, .max_hdmi_6g_khz = 300000
+#define HDMI_20 .max_hdmi_khz = 300000, .max_hdmi_6g_khz = 600000
+
 #define DCE_COMMON                                                          \
-	.hpd = 6, .ddc = 6, .aux = 6,                                       \
-	.max_hdmi_khz = 300000, .max_hdmi_6g_khz = 600000, .max_hdmi_bpc = 12, \
+	.hpd = 6, .ddc = 6, .aux = 6, .max_hdmi_bpc = 12,                  \
 	.max_dp_rate_mbps = 5400, .max_dp_lanes = 4, .ycbcr420 = false,     \
 	.dprefclk_khz = 600000, .scaler = DCE_SCALER,                       \
 	.cursor_sizes = { 64, 128 }, .max_surface = 16384,                  \
@@ -58,7 +66,8 @@ static const struct dc_plane_format dce_formats[] = {
 
 static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 	[DC_ASIC_CARRIZO] = {
-		.asic = DC_ASIC_CARRIZO, .dce = "DCE 11.0", DCE_COMMON,
+		.asic = DC_ASIC_CARRIZO, .dce = "DCE 11.0", DCE_COMMON, HDMI_14,
+		.regs = &dce110_regs_gens[DCE110_GEN_11_0],
 		.timing_generators = 3, .stream_encoders = 3, .link_encoders = 9,
 		.plls = 2, .audio = 3, .max_dispclk_khz = 643000,
 		.pll = DCE_PLL(100000),
@@ -68,7 +77,8 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 		.memory = "2 x 64-bit DDR3-1600",
 	},
 	[DC_ASIC_STONEY] = {
-		.asic = DC_ASIC_STONEY, .dce = "DCE 11.0", DCE_COMMON,
+		.asic = DC_ASIC_STONEY, .dce = "DCE 11.0", DCE_COMMON, HDMI_14,
+		.regs = &dce110_regs_gens[DCE110_GEN_11_0],
 		.timing_generators = 2, .stream_encoders = 3, .link_encoders = 9,
 		.plls = 2, .audio = 3, .max_dispclk_khz = 643000,
 		.pll = DCE_PLL(100000),
@@ -78,7 +88,8 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 		.memory = "1 x 64-bit DDR3-1866",
 	},
 	[DC_ASIC_TONGA] = {
-		.asic = DC_ASIC_TONGA, .dce = "DCE 10.0", DCE_COMMON,
+		.asic = DC_ASIC_TONGA, .dce = "DCE 10.0", DCE_COMMON, HDMI_14,
+		.regs = &dce110_regs_gens[DCE110_GEN_10_0],
 		.timing_generators = 6, .stream_encoders = 6, .link_encoders = 7,
 		.plls = 3, .audio = 6, .max_dispclk_khz = 681000,
 		.pll = DCE_PLL(27000),
@@ -88,7 +99,8 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 		.memory = "256-bit GDDR5 at 5.5 GT/s",
 	},
 	[DC_ASIC_FIJI] = {
-		.asic = DC_ASIC_FIJI, .dce = "DCE 10.0", DCE_COMMON,
+		.asic = DC_ASIC_FIJI, .dce = "DCE 10.0", DCE_COMMON, HDMI_14,
+		.regs = &dce110_regs_gens[DCE110_GEN_10_0],
 		.timing_generators = 6, .stream_encoders = 6, .link_encoders = 7,
 		.plls = 3, .audio = 6, .max_dispclk_khz = 681000,
 		.pll = DCE_PLL(27000),
@@ -97,11 +109,54 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288 },
 		.memory = "4096-bit HBM at 1 GT/s",
 	},
+	/*
+	 * Polaris (DCE 11.2): six pipes, encoders and HPD lines on Polaris 10,
+	 * five on Polaris 11 and 12 (the kernel's num_crtc / num_dig / num_hpd);
+	 * DISPCLK up to 1132 MHz. Pixel clocks come from per-PHY PLLs on these
+	 * parts; the simulator extension models three PLLs, so three it is until
+	 * the VBIOS tables program them.
+	 */
+	[DC_ASIC_POLARIS10] = {
+		.asic = DC_ASIC_POLARIS10, .dce = "DCE 11.2", DCE_COMMON, HDMI_20,
+		.regs = &dce110_regs_gens[DCE110_GEN_11_2],
+		.timing_generators = 6, .stream_encoders = 6, .link_encoders = 6,
+		.plls = 3, .audio = 6, .max_dispclk_khz = 1132000,
+		.pll = DCE_PLL(27000),
+		.bw = { .dram_channels = 8, .dram_channel_bits = 32, .dram_mts = 8000,
+			.dram_efficiency_pct = 80,
+			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288 },
+		.memory = "256-bit GDDR5 at 8 GT/s",
+	},
+	[DC_ASIC_POLARIS11] = {
+		.asic = DC_ASIC_POLARIS11, .dce = "DCE 11.2", DCE_COMMON, HDMI_20,
+		.regs = &dce110_regs_gens[DCE110_GEN_11_2],
+		.timing_generators = 5, .stream_encoders = 5, .link_encoders = 5,
+		.plls = 3, .audio = 5, .max_dispclk_khz = 1132000,
+		.pll = DCE_PLL(27000),
+		.bw = { .dram_channels = 4, .dram_channel_bits = 32, .dram_mts = 7000,
+			.dram_efficiency_pct = 80,
+			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288 },
+		.memory = "128-bit GDDR5 at 7 GT/s",
+	},
+	[DC_ASIC_POLARIS12] = {
+		.asic = DC_ASIC_POLARIS12, .dce = "DCE 11.2", DCE_COMMON, HDMI_20,
+		.regs = &dce110_regs_gens[DCE110_GEN_11_2],
+		.timing_generators = 5, .stream_encoders = 5, .link_encoders = 5,
+		.plls = 3, .audio = 5, .max_dispclk_khz = 1132000,
+		.pll = DCE_PLL(27000),
+		.bw = { .dram_channels = 2, .dram_channel_bits = 32, .dram_mts = 7000,
+			.dram_efficiency_pct = 80,
+			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288 },
+		.memory = "64-bit GDDR5 at 7 GT/s",
+	},
 };
 
 /* Connector layouts of typical boards (dc_board_default). */
 #define CONN(t, h, d, a, be, dual) \
 	{ .type = (t), .hpd = (h), .ddc = (d), .aux = (a), .dig_be = (be), .dual_link = (dual) }
+/* an HDMI connector whose encoder the VBIOS marks HDMI_6GB_EN */
+#define CONN6G(t, h, d, a, be) \
+	{ .type = (t), .hpd = (h), .ddc = (d), .aux = (a), .dig_be = (be), .hdmi_6g = true }
 
 static const struct dc_board default_boards[DC_ASIC_COUNT] = {
 	[DC_ASIC_CARRIZO] = { .asic = DC_ASIC_CARRIZO, .connector_count = 3, .connectors = {
@@ -126,6 +181,25 @@ static const struct dc_board default_boards[DC_ASIC_COUNT] = {
 		CONN(DC_LINK_DP, 1, 1, 1, 1, false),
 		CONN(DC_LINK_DP, 2, 2, 2, 2, false),
 		CONN(DC_LINK_HDMI_A, 3, 3, 0, 3, false),
+	} },
+	/* Radeon RX 480: three DP, one HDMI 2.0 */
+	[DC_ASIC_POLARIS10] = { .asic = DC_ASIC_POLARIS10, .connector_count = 4, .connectors = {
+		CONN(DC_LINK_DP, 0, 0, 0, 0, false),
+		CONN(DC_LINK_DP, 1, 1, 1, 1, false),
+		CONN(DC_LINK_DP, 2, 2, 2, 2, false),
+		CONN6G(DC_LINK_HDMI_A, 3, 3, 0, 3),
+	} },
+	/* Radeon RX 460: DVI-D, HDMI 2.0, DP */
+	[DC_ASIC_POLARIS11] = { .asic = DC_ASIC_POLARIS11, .connector_count = 3, .connectors = {
+		CONN(DC_LINK_DVI_D, 0, 0, 0, 0, false),
+		CONN6G(DC_LINK_HDMI_A, 1, 1, 0, 1),
+		CONN(DC_LINK_DP, 2, 2, 2, 2, false),
+	} },
+	/* Radeon RX 550: DVI-D, HDMI 2.0, DP */
+	[DC_ASIC_POLARIS12] = { .asic = DC_ASIC_POLARIS12, .connector_count = 3, .connectors = {
+		CONN(DC_LINK_DVI_D, 0, 0, 0, 0, false),
+		CONN6G(DC_LINK_HDMI_A, 1, 1, 0, 1),
+		CONN(DC_LINK_DP, 2, 2, 2, 2, false),
 	} },
 };
 // clang-format on

@@ -158,11 +158,11 @@ static bool find_encoders(struct dc *dc, unsigned tg, unsigned *se, unsigned *be
 	struct dce110_se_state fst;
 
 	for (unsigned f = 0; f < dc->pool->stream_encoders; f++) {
-		dce110_se_read(dc->hw, f, DC_SIGNAL_NONE, &fst);
+		dce110_se_read(dc->hw, dc->pool->regs, f, DC_SIGNAL_NONE, &fst);
 		if (!fst.active || fst.tg != tg)
 			continue;
 		for (unsigned b = 0; b < dc->pool->link_encoders; b++) {
-			dce110_be_read(dc->hw, b, bst);
+			dce110_be_read(dc->hw, dc->pool->regs, b, bst);
 			if (bst->enabled && (bst->fe_mask & (1u << f))) {
 				*se = f;
 				*be = b;
@@ -221,7 +221,7 @@ static int read_stream(struct dc *dc, unsigned tg, struct dc_stream *s)
 	s->mode.vrefresh = (dc_mode_refresh_mhz(&s->mode) + 500) / 1000;
 	s->link = (uint8_t)link;
 	r->signal = signal_of(&dc->links[link], &bst);
-	dce110_se_read(dc->hw, se, r->signal, &fst);
+	dce110_se_read(dc->hw, dc->pool->regs, se, r->signal, &fst);
 	s->encoding = fst.encoding;
 	s->bpc = fst.bpc;
 	s->blank_color = dce110_tg_blank_color(dc->hw, tg);

@@ -154,8 +154,7 @@ static int tmds_error(const struct dc *dc, const struct dc_stream *s, int index,
 {
 	const struct dc_link *l = &dc->links[s->link];
 	enum dc_error_code code = DC_ERR_TMDS_CLOCK;
-	char limit[16], need[16], what[80], who[64];
-	const char *why = "";
+	char limit[16], need[16], what[80], who[64], why[64] = "";
 
 	dc_fmt_fixed(limit, sizeof(limit), fixed32_32_from_int(r->limit_khz), 1000, 2);
 	dc_fmt_fixed(need, sizeof(need), r->needed_khz, 1000, 2);
@@ -172,17 +171,22 @@ static int tmds_error(const struct dc *dc, const struct dc_stream *s, int index,
 		break;
 	case DC_TMDS_LIMIT_ENCODER:
 		snprintf(who, sizeof(who), "link encoder DIG %u drives TMDS", l->desc.dig_be);
-		why = " (no HDMI_6GB_EN)";
+		/* an HDMI 1.4 engine, or a board whose VBIOS did not enable 6 Gbit/s */
+		if (dc->pool->max_hdmi_6g_khz <= dc->pool->max_hdmi_khz)
+			snprintf(why, sizeof(why), " (%s, %s, is an HDMI 1.4 part)",
+				 dc_asic_name(dc->pool->asic), dc->pool->dce);
+		else
+			snprintf(why, sizeof(why), " (no HDMI_6GB_EN)");
 		break;
 	case DC_TMDS_LIMIT_SCDC:
 		code = DC_ERR_SINK_TMDS;
 		snprintf(who, sizeof(who), "the sink takes TMDS");
-		why = " (no SCDC in its HF-VSDB)";
+		snprintf(why, sizeof(why), " (no SCDC in its HF-VSDB)");
 		break;
 	case DC_TMDS_LIMIT_SINK:
 		code = DC_ERR_SINK_TMDS;
 		snprintf(who, sizeof(who), "the sink takes TMDS");
-		why = " (its EDID's max TMDS clock)";
+		snprintf(why, sizeof(why), " (its EDID's max TMDS clock)");
 		break;
 	case DC_TMDS_LIMIT_DONGLE:
 		code = DC_ERR_DONGLE;

@@ -125,7 +125,8 @@ uint64_t dce110_grph_address(struct dc_hw *hw, unsigned pipe);
 /* GRPH_UPDATE_LOCK: holds a written address until released (several registers, one frame). */
 void dce110_grph_lock(struct dc_hw *hw, unsigned pipe, bool lock);
 /* Immediate flips latch at the address write, vsync flips at the next V_UPDATE. */
-void dce110_grph_flip_mode(struct dc_hw *hw, unsigned pipe, bool immediate);
+void dce110_grph_flip_mode(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned pipe,
+			   bool immediate);
 /* GRPH_SURFACE_UPDATE_PENDING: a written address has not latched yet. */
 bool dce110_grph_update_pending(struct dc_hw *hw, unsigned pipe);
 
@@ -182,8 +183,8 @@ void dce110_scl_read(struct dc_hw *hw, unsigned pipe, struct dce110_scl_state *s
  * Bit depth reduction for a display showing depth_bpc bits (6: spatial
  * dither to 6; more: none), pixel encoding (4:2:2 packing), no clamping.
  */
-void dce110_fmt_program(struct dc_hw *hw, unsigned pipe, unsigned depth_bpc,
-			enum dc_pixel_encoding encoding);
+void dce110_fmt_program(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned pipe,
+			unsigned depth_bpc, enum dc_pixel_encoding encoding);
 
 /* ---- interrupt sources of a pipe (dce110_irq.c) ---------------------------- */
 
@@ -219,7 +220,7 @@ struct dce110_stream_config {
  * connects link encoder be to it. DP video stays off until
  * dce110_se_dp_video.
  */
-void dce110_se_setup(struct dc_hw *hw, unsigned se, unsigned be,
+void dce110_se_setup(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned se, unsigned be,
 		     const struct dce110_stream_config *cfg);
 /* DP: MSA/M-N for the trained link rate (per lane, Mbit/s). */
 void dce110_se_dp_link_params(struct dc_hw *hw, unsigned se, uint32_t pixel_khz,
@@ -227,7 +228,7 @@ void dce110_se_dp_link_params(struct dc_hw *hw, unsigned se, uint32_t pixel_khz,
 /* DP: video stream on (after training) or off (before the link goes down). */
 void dce110_se_dp_video(struct dc_hw *hw, unsigned se, bool enable);
 /* Stops the front end: packets, DP video, audio; disconnects link encoder be. */
-void dce110_se_disable(struct dc_hw *hw, unsigned se, unsigned be);
+void dce110_se_disable(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned se, unsigned be);
 
 /* What a front end is doing, for snapshots. */
 struct dce110_se_state {
@@ -237,8 +238,8 @@ struct dce110_se_state {
 	uint8_t bpc; /* 0 when not readable */
 	int audio;   /* AFMT_AUDIO_SRC_SELECT when audio is on, else -1 */
 };
-void dce110_se_read(struct dc_hw *hw, unsigned se, enum dc_signal signal,
-		    struct dce110_se_state *st);
+void dce110_se_read(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned se,
+		    enum dc_signal signal, struct dce110_se_state *st);
 
 /* Link encoder be as the stream layer sees it: enabled, mode, the FEs it takes. */
 struct dce110_be_state {
@@ -249,7 +250,8 @@ struct dce110_be_state {
 	bool scrambling;  /* HDMI_DATA_SCRAMBLE_EN */
 	uint8_t dp_lanes; /* DP_UDI_LANES + 1 */
 };
-void dce110_be_read(struct dc_hw *hw, unsigned be, struct dce110_be_state *st);
+void dce110_be_read(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned be,
+		    struct dce110_be_state *st);
 
 /* HDMI AVI InfoFrame: header 0x82, version, length 13; PB0 (checksum) .. PB13. */
 struct dce110_avi {

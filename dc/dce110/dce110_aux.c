@@ -88,8 +88,9 @@ static int collect(struct dc_hw *hw, unsigned aux, uint32_t status, struct dce11
 	return 0;
 }
 
-int dce110_aux_transfer(struct dc_hw *hw, unsigned aux, unsigned hpd,
-			const struct dce110_aux_request *req, struct dce110_aux_reply *reply)
+int dce110_aux_transfer(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned aux,
+			unsigned hpd, const struct dce110_aux_request *req,
+			struct dce110_aux_reply *reply)
 {
 	uint8_t buf[4 + DCE110_AUX_MAX_PAYLOAD];
 	uint32_t status = 0;
@@ -120,10 +121,13 @@ int dce110_aux_transfer(struct dc_hw *hw, unsigned aux, unsigned hpd,
 	ret = dc_hw_wait(hw, reg(aux, mmAUX_SW_STATUS), AUX_SW_STATUS__AUX_SW_DONE_MASK,
 			 AUX_SW_STATUS__AUX_SW_DONE_MASK, POLL_NS, TIMEOUT_NS, &status);
 	if (ret) {
-		/* a stuck engine: reset it so the next transaction starts clean */
-		dc_hw_update(hw, reg(aux, mmAUX_CONTROL), AUX_CONTROL__AUX_RESET_MASK,
-			     AUX_CONTROL__AUX_RESET_MASK);
-		dc_hw_update(hw, reg(aux, mmAUX_CONTROL), AUX_CONTROL__AUX_RESET_MASK, 0);
+		/*
+		 * a stuck engine: reset it so the next transaction starts clean
+		 * (AUX_RESET where the generation has it, else AUX_EN off and on)
+		 */
+		dc_hw_update(hw, reg(aux, mmAUX_CONTROL), g->aux_reset_mask, g->aux_reset_assert);
+		dc_hw_update(hw, reg(aux, mmAUX_CONTROL), g->aux_reset_mask,
+			     g->aux_reset_mask & ~g->aux_reset_assert);
 	} else {
 		ret = collect(hw, aux, status, reply);
 	}

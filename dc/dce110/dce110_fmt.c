@@ -21,8 +21,8 @@
 
 #define FMT(reg, pipe) ((reg) + dce110_crtc_offsets[pipe])
 
-void dce110_fmt_program(struct dc_hw *hw, unsigned pipe, unsigned depth_bpc,
-			enum dc_pixel_encoding encoding)
+void dce110_fmt_program(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned pipe,
+			unsigned depth_bpc, enum dc_pixel_encoding encoding)
 {
 	const uint32_t depth_fields = FMT_BIT_DEPTH_CONTROL__FMT_TRUNCATE_EN_MASK |
 				      FMT_BIT_DEPTH_CONTROL__FMT_TRUNCATE_MODE_MASK |
@@ -41,8 +41,9 @@ void dce110_fmt_program(struct dc_hw *hw, unsigned pipe, unsigned depth_bpc,
 			DC_FIELD(FMT_BIT_DEPTH_CONTROL, FMT_SPATIAL_DITHER_DEPTH, FMT_DEPTH_6BPC);
 	dc_hw_update(hw, FMT(mmFMT_BIT_DEPTH_CONTROL, pipe), depth_fields, depth);
 	dc_hw_update(hw, FMT(mmFMT_CONTROL, pipe),
-		     FMT_CONTROL__FMT_PIXEL_ENCODING_MASK | FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK,
-		     DC_FIELD(FMT_CONTROL, FMT_PIXEL_ENCODING, encoding == DC_ENCODING_YCBCR422));
+		     g->fmt_pixel_encoding_mask | g->fmt_subsampling_mode_mask,
+		     ((uint32_t)(encoding == DC_ENCODING_YCBCR422) << g->fmt_pixel_encoding_shift) &
+			     g->fmt_pixel_encoding_mask);
 	dc_hw_update(hw, FMT(mmFMT_CLAMP_CNTL, pipe),
 		     FMT_CLAMP_CNTL__FMT_CLAMP_DATA_EN_MASK |
 			     FMT_CLAMP_CNTL__FMT_CLAMP_COLOR_FORMAT_MASK,

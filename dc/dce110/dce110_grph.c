@@ -118,13 +118,17 @@ void dce110_grph_lock(struct dc_hw *hw, unsigned pipe, bool lock)
 		     DC_FIELD(GRPH_UPDATE, GRPH_UPDATE_LOCK, lock));
 }
 
-void dce110_grph_flip_mode(struct dc_hw *hw, unsigned pipe, bool immediate)
+void dce110_grph_flip_mode(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned pipe,
+			   bool immediate)
 {
-	/* vsync flips latch at V_UPDATE: neither immediate nor at h-retrace */
+	/*
+	 * vsync flips latch at V_UPDATE: neither immediate nor at h-retrace;
+	 * an immediate flip sets the generation's bit for it
+	 */
 	dc_hw_update(hw, DCP(mmGRPH_FLIP_CONTROL, pipe),
-		     GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK |
+		     g->flip_immediate_mask |
 			     GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_H_RETRACE_EN_MASK,
-		     DC_FIELD(GRPH_FLIP_CONTROL, GRPH_SURFACE_UPDATE_IMMEDIATE_EN, immediate));
+		     immediate ? g->flip_immediate_mask : 0);
 }
 
 bool dce110_grph_update_pending(struct dc_hw *hw, unsigned pipe)

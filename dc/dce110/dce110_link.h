@@ -17,6 +17,9 @@
 
 #include "dc_hw.h"
 
+/* One generation's register differences (dce110_regs_gen.h). */
+struct dce110_regs_gen;
+
 /* ---- DC_HPD (dce110_hpd.c) ---------------------------------------------- */
 
 /*
@@ -109,8 +112,9 @@ struct dce110_aux_reply {
  * when no receiver answered; -EIO for a garbled reply; -EBUSY when the
  * engine is in use by someone else; -EINVAL for more than 16 bytes.
  */
-int dce110_aux_transfer(struct dc_hw *hw, unsigned aux, unsigned hpd,
-			const struct dce110_aux_request *req, struct dce110_aux_reply *reply);
+int dce110_aux_transfer(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned aux,
+			unsigned hpd, const struct dce110_aux_request *req,
+			struct dce110_aux_reply *reply);
 
 /* ---- link encoder: DIG back end + UNIPHY (dce110_link_enc.c) ------------ */
 
@@ -149,9 +153,10 @@ void dce110_link_enc_tmds_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, b
 				 bool dual_link);
 
 /* The source side of HDMI 2.0 scrambling: scrambler and TMDS clock ratio 1/40. */
-void dce110_link_enc_hdmi_scrambling(struct dc_hw *hw, unsigned dig, bool scramble,
-				     bool clock_ratio_40);
-bool dce110_link_enc_hdmi_scrambling_on(struct dc_hw *hw, unsigned dig);
+void dce110_link_enc_hdmi_scrambling(struct dc_hw *hw, const struct dce110_regs_gen *g,
+				     unsigned dig, bool scramble, bool clock_ratio_40);
+bool dce110_link_enc_hdmi_scrambling_on(struct dc_hw *hw, const struct dce110_regs_gen *g,
+					unsigned dig);
 
 /* Powers the transmitter down (DIG_ENABLE off, lanes off, PHY rate 0). */
 void dce110_link_enc_disable(struct dc_hw *hw, unsigned dig);

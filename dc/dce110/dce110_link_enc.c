@@ -157,19 +157,20 @@ void dce110_link_enc_tmds_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, b
 		dc_hw_update(hw, reg(dig + 1, mmDIG_LANE_ENABLE), lane_mask(4), lane_mask(4));
 }
 
-void dce110_link_enc_hdmi_scrambling(struct dc_hw *hw, unsigned dig, bool scramble,
-				     bool clock_ratio_40)
+void dce110_link_enc_hdmi_scrambling(struct dc_hw *hw, const struct dce110_regs_gen *g,
+				     unsigned dig, bool scramble, bool clock_ratio_40)
 {
+	/* a generation without HDMI_DATA_SCRAMBLE_EN (mask 0) never scrambles */
 	dc_hw_update(hw, reg(dig, mmHDMI_CONTROL),
-		     HDMI_CONTROL__HDMI_DATA_SCRAMBLE_EN_MASK |
-			     HDMI_CONTROL__HDMI_CLOCK_CHANNEL_RATE_MASK,
-		     DC_FIELD(HDMI_CONTROL, HDMI_DATA_SCRAMBLE_EN, scramble) |
+		     g->hdmi_scramble_mask | HDMI_CONTROL__HDMI_CLOCK_CHANNEL_RATE_MASK,
+		     (scramble ? g->hdmi_scramble_mask : 0) |
 			     DC_FIELD(HDMI_CONTROL, HDMI_CLOCK_CHANNEL_RATE, clock_ratio_40));
 }
 
-bool dce110_link_enc_hdmi_scrambling_on(struct dc_hw *hw, unsigned dig)
+bool dce110_link_enc_hdmi_scrambling_on(struct dc_hw *hw, const struct dce110_regs_gen *g,
+					unsigned dig)
 {
-	return dc_hw_read(hw, reg(dig, mmHDMI_CONTROL)) & HDMI_CONTROL__HDMI_DATA_SCRAMBLE_EN_MASK;
+	return dc_hw_read(hw, reg(dig, mmHDMI_CONTROL)) & g->hdmi_scramble_mask;
 }
 
 void dce110_link_enc_disable(struct dc_hw *hw, unsigned dig)

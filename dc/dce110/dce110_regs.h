@@ -19,8 +19,12 @@
  * ...) is the address of instance 0; instance n is at generic + the n-th entry
  * of the block's offset table below (dce110_crtc_offsets[] etc.).
  *
- * DCE 11.0 versus DCE 10.0, for what is listed here:
- *  - Addresses and field layouts are the same in both headers.
+ * DCE 11.0 versus DCE 10.0 (and 11.2), for what is listed here:
+ *  - Addresses are the same in all three headers; some registers and
+ *    fields exist only in some generations or sit at other bits:
+ *    dce110_regs_gen.h lists them and gives, per generation, the register
+ *    or field dc and sim use instead (tests/regs checks every name here
+ *    against the public headers, and dc's writes on DCE 10 profiles).
  *  - DCE 10.0 has a seventh pipe (CRTC6/DCP6, offset 0x2c00); DCE 11.0 has
  *    six. The ASIC profile decides how many instances exist (Carrizo 3
  *    timing generators, Stoney 2, Tonga and Fiji 6), not this header.
@@ -30,9 +34,8 @@
  *    0x1898 + 8n (what is called DC_HPD1..6 elsewhere is HPD0..5 here).
  *  - PHYPLL_PIXCLK_CNTL, SYMCLKG_CLOCK_ENABLE and the DCFEV (underlay)
  *    registers exist only in DCE 11.0 and are not used by dcd.
- *  - HDMI_CONTROL's HDMI_DATA_SCRAMBLE_EN and HDMI_CLOCK_CHANNEL_RATE are
- *    taken from the DCE 11.0 header; the simulator models them on every
- *    profile.
+ *  - HDMI_CONTROL.HDMI_DATA_SCRAMBLE_EN exists in DCE 11.0 and 11.2 only;
+ *    the simulator models scrambling where the profile's generation has it.
  *
  * Pixel clocks: the public headers expose the display PLLs only as opaque
  * DCCG_PLLn_PLL_MACRO_CNTL_RESERVED0..41 words (the real driver programs the
@@ -97,6 +100,8 @@ static const uint32_t dce110_disp_int_status_offsets[] DCE110_MAYBE_UNUSED = {
 #include "dce110_regs_dig.h"
 #include "dce110_regs_hpd_ddc_aux.h"
 #include "dce110_regs_scl.h"
+/* What differs between DCE 10.0, 11.0 and 11.2, as one row per generation. */
+#include "dce110_regs_gen.h"
 
 // clang-format off
 

@@ -115,8 +115,17 @@ static void write_avi(struct dc_hw *hw, unsigned se, const struct dce110_stream_
 			     HDMI_INFOFRAME_CONTROL0__HDMI_AVI_INFO_CONT_MASK);
 }
 
+/*
+ * The bit that says stream encoder se sends audio: the audio clock gate
+ * (AFMT_CNTL) on DCE 11, the sample-send bit on DCE 10, which has no gate.
+ */
+static void audio_on(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned se, bool on)
+{
+	dc_hw_update(hw, DIG(g->audio_on_reg, se), g->audio_on_mask, on ? g->audio_on_mask : 0);
+}
+
 /* HDMI audio: packets of endpoint `audio`, clock recovery by the hardware. */
-static void hdmi_audio(struct dc_hw *hw, unsigned se, int audio)
+static void hdmi_audio(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned se, int audio)
 {
 	const uint32_t info = HDMI_INFOFRAME_CONTROL0__HDMI_AUDIO_INFO_SEND_MASK |
 			      HDMI_INFOFRAME_CONTROL0__HDMI_AUDIO_INFO_CONT_MASK;
@@ -125,14 +134,13 @@ static void hdmi_audio(struct dc_hw *hw, unsigned se, int audio)
 		dc_hw_update(hw, DIG(mmHDMI_INFOFRAME_CONTROL0, se), info, 0);
 		dc_hw_update(hw, DIG(mmHDMI_ACR_PACKET_CONTROL, se),
 			     HDMI_ACR_PACKET_CONTROL__HDMI_ACR_AUTO_SEND_MASK, 0);
-		dc_hw_update(hw, DIG(mmAFMT_CNTL, se), AFMT_CNTL__AFMT_AUDIO_CLOCK_EN_MASK, 0);
+		audio_on(hw, g, se, false);
 		return;
 	}
 	dc_hw_update(hw, DIG(mmAFMT_AUDIO_SRC_CONTROL, se),
 		     AFMT_AUDIO_SRC_CONTROL__AFMT_AUDIO_SRC_SELECT_MASK,
 		     DC_FIELD(AFMT_AUDIO_SRC_CONTROL, AFMT_AUDIO_SRC_SELECT, audio));
-	dc_hw_update(hw, DIG(mmAFMT_CNTL, se), AFMT_CNTL__AFMT_AUDIO_CLOCK_EN_MASK,
-		     AFMT_CNTL__AFMT_AUDIO_CLOCK_EN_MASK);
+	audio_on(hw, g, se, true);
 	dc_hw_update(hw, DIG(mmHDMI_AUDIO_PACKET_CONTROL, se),
 		     HDMI_AUDIO_PACKET_CONTROL__HDMI_AUDIO_DELAY_EN_MASK,
 		     DC_FIELD(HDMI_AUDIO_PACKET_CONTROL, HDMI_AUDIO_DELAY_EN, 1));
@@ -149,7 +157,8 @@ static void hdmi_audio(struct dc_hw *hw, unsigned se, int audio)
 	dc_hw_update(hw, DIG(mmHDMI_INFOFRAME_CONTROL0, se), info, info);
 }
 
-static void setup_hdmi(struct dc_hw *hw, unsigned se, const struct dce110_stream_config *cfg)
+static void setup_hdmi(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned se,
+		       const struct dce110_stream_config *cfg)
 {
 	bool deep = cfg->bpc > 8 && cfg->encoding != DC_ENCODING_YCBCR422;
 	const uint32_t ctl_mask = HDMI_CONTROL__HDMI_KEEPOUT_MODE_MASK |
@@ -168,10 +177,10 @@ static void setup_hdmi(struct dc_hw *hw, unsigned se, const struct dce110_stream
 	dc_hw_update(hw, DIG(mmHDMI_GC, se), HDMI_GC__HDMI_GC_AVMUTE_MASK, 0);
 	dc_hw_update(hw, DIG(mmHDMI_VBI_PACKET_CONTROL, se), vbi, vbi);
 	write_avi(hw, se, cfg);
-	hdmi_audio(hw, se, cfg->audio);
+	hdmi_audio(hw, g, se, cfg->audio);
 }
 
-static void stop_hdmi(struct dc_hw *hw, unsigned se)
+static void stop_hdmi(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned se)
 {
 	dc_hw_update(hw, DIG(mmHDMI_INFOFRAME_CONTROL0, se),
 		     HDMI_INFOFRAME_CONTROL0__HDMI_AVI_INFO_SEND_MASK |
@@ -185,10 +194,10 @@ static void stop_hdmi(struct dc_hw *hw, unsigned se)
 		     HDMI_CONTROL__HDMI_DEEP_COLOR_ENABLE_MASK |
 			     HDMI_CONTROL__HDMI_DEEP_COLOR_DEPTH_MASK,
 		     0);
-	hdmi_audio(hw, se, -1);
+	hdmi_audio(hw, g, se, -1);
 }
 
-void dce110_se_setup(struct dc_hw *hw, unsigned se, unsigned be,
+void dce110_se_setup(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned se, unsigned be,
 		     const struct dce110_stream_config *cfg)
 {
 	bool dp = cfg->signal == DC_SIGNAL_DP || cfg->signal == DC_SIGNAL_EDP;
@@ -205,24 +214,23 @@ void dce110_se_setup(struct dc_hw *hw, unsigned se, unsigned be,
 	dc_hw_update(hw, DIG(mmDIG_BE_CNTL, be), DIG_BE_CNTL__DIG_FE_SOURCE_SELECT_MASK,
 		     DC_FIELD(DIG_BE_CNTL, DIG_FE_SOURCE_SELECT, 1u << se));
 	if (dp) {
-		stop_hdmi(hw, se);
+		stop_hdmi(hw, g, se);
 		dc_hw_update(
 			hw, DIG(mmDP_PIXEL_FORMAT, se),
 			DP_PIXEL_FORMAT__DP_PIXEL_ENCODING_MASK |
 				DP_PIXEL_FORMAT__DP_COMPONENT_DEPTH_MASK,
 			DC_FIELD(DP_PIXEL_FORMAT, DP_PIXEL_ENCODING, dp_encoding(cfg->encoding)) |
 				DC_FIELD(DP_PIXEL_FORMAT, DP_COMPONENT_DEPTH, dp_depth(cfg->bpc)));
-		dc_hw_update(hw, DIG(mmAFMT_CNTL, se), AFMT_CNTL__AFMT_AUDIO_CLOCK_EN_MASK,
-			     cfg->audio >= 0 ? AFMT_CNTL__AFMT_AUDIO_CLOCK_EN_MASK : 0);
+		audio_on(hw, g, se, cfg->audio >= 0);
 		if (cfg->audio >= 0)
 			dc_hw_update(hw, DIG(mmAFMT_AUDIO_SRC_CONTROL, se),
 				     AFMT_AUDIO_SRC_CONTROL__AFMT_AUDIO_SRC_SELECT_MASK,
 				     DC_FIELD(AFMT_AUDIO_SRC_CONTROL, AFMT_AUDIO_SRC_SELECT,
 					      cfg->audio));
 	} else if (cfg->signal == DC_SIGNAL_HDMI) {
-		setup_hdmi(hw, se, cfg);
+		setup_hdmi(hw, g, se, cfg);
 	} else {
-		stop_hdmi(hw, se); /* DVI: no data islands */
+		stop_hdmi(hw, g, se); /* DVI: no data islands */
 	}
 }
 
@@ -248,25 +256,25 @@ void dce110_se_dp_video(struct dc_hw *hw, unsigned se, bool enable)
 		     DC_FIELD(DP_VID_STREAM_CNTL, DP_VID_STREAM_ENABLE, enable));
 }
 
-void dce110_se_disable(struct dc_hw *hw, unsigned se, unsigned be)
+void dce110_se_disable(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned se, unsigned be)
 {
 	dce110_se_dp_video(hw, se, false);
-	stop_hdmi(hw, se);
-	dc_hw_update(hw, DIG(mmAFMT_CNTL, se), AFMT_CNTL__AFMT_AUDIO_CLOCK_EN_MASK, 0);
+	stop_hdmi(hw, g, se);
+	audio_on(hw, g, se, false);
 	dc_hw_update(hw, DIG(mmDIG_FE_CNTL, se), DIG_FE_CNTL__DIG_SYMCLK_FE_ON_MASK, 0);
 	dc_hw_update(hw, DIG(mmDIG_BE_CNTL, be),
 		     DC_FIELD(DIG_BE_CNTL, DIG_FE_SOURCE_SELECT, 1u << se), 0);
 }
 
-void dce110_se_read(struct dc_hw *hw, unsigned se, enum dc_signal signal,
-		    struct dce110_se_state *st)
+void dce110_se_read(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned se,
+		    enum dc_signal signal, struct dce110_se_state *st)
 {
 	uint32_t fe = dc_hw_read(hw, DIG(mmDIG_FE_CNTL, se));
 
 	*st = (struct dce110_se_state){ .audio = -1, .encoding = DC_ENCODING_RGB, .bpc = 8 };
 	st->active = DC_FIELD_GET(fe, DIG_FE_CNTL, DIG_SYMCLK_FE_ON);
 	st->tg = DC_FIELD_GET(fe, DIG_FE_CNTL, DIG_SOURCE_SELECT);
-	if (dc_hw_read(hw, DIG(mmAFMT_CNTL, se)) & AFMT_CNTL__AFMT_AUDIO_CLOCK_EN_MASK)
+	if (dc_hw_read(hw, DIG(g->audio_on_reg, se)) & g->audio_on_mask)
 		st->audio = (int)DC_FIELD_GET(dc_hw_read(hw, DIG(mmAFMT_AUDIO_SRC_CONTROL, se)),
 					      AFMT_AUDIO_SRC_CONTROL, AFMT_AUDIO_SRC_SELECT);
 	if (signal == DC_SIGNAL_DP || signal == DC_SIGNAL_EDP) {
@@ -307,7 +315,8 @@ void dce110_se_read(struct dc_hw *hw, unsigned se, enum dc_signal signal,
 	}
 }
 
-void dce110_be_read(struct dc_hw *hw, unsigned be, struct dce110_be_state *st)
+void dce110_be_read(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned be,
+		    struct dce110_be_state *st)
 {
 	uint32_t cntl = dc_hw_read(hw, DIG(mmDIG_BE_CNTL, be));
 
@@ -315,5 +324,5 @@ void dce110_be_read(struct dc_hw *hw, unsigned be, struct dce110_be_state *st)
 	st->mode = DC_FIELD_GET(cntl, DIG_BE_CNTL, DIG_MODE);
 	st->dual_link = DC_FIELD_GET(cntl, DIG_BE_CNTL, DIG_DUAL_LINK_ENABLE);
 	st->fe_mask = DC_FIELD_GET(cntl, DIG_BE_CNTL, DIG_FE_SOURCE_SELECT);
-	st->scrambling = dce110_link_enc_hdmi_scrambling_on(hw, be);
+	st->scrambling = dce110_link_enc_hdmi_scrambling_on(hw, g, be);
 }

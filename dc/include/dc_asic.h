@@ -10,15 +10,21 @@
 #define DC_ASIC_H
 
 enum dc_asic {
-	DC_ASIC_CARRIZO, /* APU, DCE 11.0 */
-	DC_ASIC_STONEY,	 /* APU, DCE 11.0 (two timing generators) */
-	DC_ASIC_TONGA,	 /* discrete, DCE 10.0 */
-	DC_ASIC_FIJI,	 /* discrete, DCE 10.0 */
+	DC_ASIC_CARRIZO,   /* APU, DCE 11.0 */
+	DC_ASIC_STONEY,	   /* APU, DCE 11.0 (two timing generators) */
+	DC_ASIC_TONGA,	   /* discrete, DCE 10.0 */
+	DC_ASIC_FIJI,	   /* discrete, DCE 10.0 */
+	DC_ASIC_POLARIS10, /* discrete, DCE 11.2 (Radeon RX 470/480/570/580) */
+	DC_ASIC_POLARIS11, /* discrete, DCE 11.2 (Radeon RX 460/560) */
+	DC_ASIC_POLARIS12, /* discrete, DCE 11.2 (Radeon RX 540/550) */
 };
 
-#define DC_ASIC_COUNT 4
+#define DC_ASIC_COUNT 7
 
-/* The family name as AMD and the kernel spell it ("Carrizo"), or "unknown". */
+/*
+ * The family name as AMD and the kernel spell it ("Carrizo", "Polaris10" like
+ * the kernel's CHIP_POLARIS10), or "unknown".
+ */
 static inline const char *dc_asic_name(enum dc_asic asic)
 {
 	switch (asic) {
@@ -30,6 +36,12 @@ static inline const char *dc_asic_name(enum dc_asic asic)
 		return "Tonga";
 	case DC_ASIC_FIJI:
 		return "Fiji";
+	case DC_ASIC_POLARIS10:
+		return "Polaris10";
+	case DC_ASIC_POLARIS11:
+		return "Polaris11";
+	case DC_ASIC_POLARIS12:
+		return "Polaris12";
 	}
 	return "unknown";
 }

@@ -24,7 +24,8 @@ int dc_aux_request(struct dc *dc, unsigned link, uint8_t command, uint32_t addre
 	int ret;
 
 	for (unsigned attempt = 0;; attempt++) {
-		ret = dce110_aux_transfer(dc->hw, l->desc.aux, l->desc.hpd, &req, &reply);
+		ret = dce110_aux_transfer(dc->hw, dc->pool->regs, l->desc.aux, l->desc.hpd, &req,
+					  &reply);
 		if (ret)
 			return ret;
 		switch (reply.code) {

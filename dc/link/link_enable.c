@@ -119,7 +119,7 @@ static int enable_tmds(struct dc *dc, unsigned link, const struct dc_stream *s,
 			return -EIO;
 		}
 	}
-	dce110_link_enc_hdmi_scrambling(dc->hw, l->desc.dig_be, scramble, ratio40);
+	dce110_link_enc_hdmi_scrambling(dc->hw, dc->pool->regs, l->desc.dig_be, scramble, ratio40);
 	dce110_link_enc_tmds_enable(dc->hw, l->desc.dig_be, l->desc.hpd, hdmi,
 				    signal == DC_SIGNAL_DVI_DUAL);
 	l->rt.hdmi_scrambling = scramble;
@@ -190,7 +190,7 @@ int dc_link_disable(struct dc *dc, unsigned link)
 		dce110_link_enc_disable(dc->hw, l->desc.dig_be);
 		return 0;
 	}
-	dce110_link_enc_hdmi_scrambling(dc->hw, l->desc.dig_be, false, false);
+	dce110_link_enc_hdmi_scrambling(dc->hw, dc->pool->regs, l->desc.dig_be, false, false);
 	dce110_link_enc_disable(dc->hw, l->desc.dig_be);
 	if (l->sink && (was_scrambling || dc_sink_caps(l->sink)->scdc) &&
 	    dc_scdc_set_tmds_config(dc, link, false, false) && was_scrambling)
@@ -225,7 +225,8 @@ int dc_link_adopt(struct dc *dc, unsigned link, const struct dc_stream *stream)
 			l->verified_lanes = t->lanes;
 		}
 	} else {
-		l->rt.hdmi_scrambling = dce110_link_enc_hdmi_scrambling_on(dc->hw, l->desc.dig_be);
+		l->rt.hdmi_scrambling =
+			dce110_link_enc_hdmi_scrambling_on(dc->hw, dc->pool->regs, l->desc.dig_be);
 	}
 	return 0;
 }

@@ -17,6 +17,15 @@ static struct dclt *to_t(struct dc_hw *hw)
 	return (struct dclt *)((char *)hw - offsetof(struct dclt, shim));
 }
 
+/* reg is generic of some AUX channel */
+static bool aux_reg(uint32_t reg, uint32_t generic)
+{
+	for (unsigned i = 0; i < DCE110_MAX_AUXES; i++)
+		if (reg == generic + dce110_aux_offsets[i])
+			return true;
+	return false;
+}
+
 static uint32_t shim_read(struct dc_hw *hw, uint32_t reg)
 {
 	struct dclt *t = to_t(hw);
@@ -28,6 +37,8 @@ static uint32_t shim_read(struct dc_hw *hw, uint32_t reg)
 	    (v & DC_I2C_SW_STATUS__DC_I2C_SW_DONE_MASK))
 		v |= DC_I2C_SW_STATUS__DC_I2C_SW_NACK0_MASK |
 		     DC_I2C_SW_STATUS__DC_I2C_SW_STOPPED_ON_NACK_MASK;
+	if (t->aux_stuck_now && aux_reg(reg, mmAUX_SW_STATUS))
+		v &= ~(uint32_t)AUX_SW_STATUS__AUX_SW_DONE_MASK;
 	if (reg == mmDC_I2C_DATA) {
 		if (t->i2c_go == t->faults.corrupt_go &&
 		    t->i2c_data_reads == t->faults.corrupt_byte)
@@ -47,6 +58,11 @@ static void shim_write(struct dc_hw *hw, uint32_t reg, uint32_t value)
 			t->faults.i2c_nack--;
 		t->i2c_go++;
 		t->i2c_data_reads = 0;
+	}
+	if (aux_reg(reg, mmAUX_SW_CONTROL) && (value & AUX_SW_CONTROL__AUX_SW_GO_MASK)) {
+		t->aux_stuck_now = t->faults.aux_stuck > 0;
+		if (t->aux_stuck_now)
+			t->faults.aux_stuck--;
 	}
 	t->inner->ops->write32(t->inner, reg, value);
 }

@@ -36,6 +36,7 @@ struct dclt_faults {
 	unsigned corrupt_go;   /* the n-th DDC transfer (1 = first) ... */
 	unsigned corrupt_byte; /* ... reads this byte (0-based) with its bits inverted */
 	bool no_simext;	       /* SIMEXT_ID reads 0: hardware without the extension */
+	unsigned aux_stuck;    /* the next n AUX transactions never report done */
 };
 
 struct dclt {
@@ -47,6 +48,7 @@ struct dclt {
 	unsigned i2c_go;	 /* DDC transfers started */
 	bool i2c_nack_now;	 /* the current transfer reports a NACK */
 	unsigned i2c_data_reads; /* DC_I2C_DATA reads since the last transfer started */
+	bool aux_stuck_now;	 /* the current AUX transaction hides AUX_SW_DONE */
 	struct dclt_event events[DCLT_MAX_EVENTS];
 	unsigned nevents;
 	char *log[DCLT_MAX_LOG];

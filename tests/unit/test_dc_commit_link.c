@@ -22,7 +22,7 @@
 #define NS_PER_MS 1000000ull
 
 // clang-format off
-static const char hdmi_scenario[] = "{ \"asic\": \"carrizo\", \"connectors\": ["
+static const char hdmi_scenario[] = "{ \"asic\": \"polaris10\", \"connectors\": ["
 	"{ \"name\": \"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 1, \"ddc\": 1, \"encoder\": 0,"
 	"  \"display\": { \"edid\": { \"name\": \"hdmi 2.0\", \"preferred\": \"cta-4k60\","
 	"  \"modes\": [ \"cta-1080p60\" ], \"vics\": [ 97, 16 ], \"hdmi\": { \"max_tmds_mhz\": 340 },"
@@ -30,6 +30,13 @@ static const char hdmi_scenario[] = "{ \"asic\": \"carrizo\", \"connectors\": ["
 	"{ \"name\": \"HDMI-A-2\", \"type\": \"HDMI\", \"hpd\": 2, \"ddc\": 2, \"encoder\": 1,"
 	"  \"display\": { \"edid\": { \"name\": \"hdmi 1.4\", \"preferred\": \"cta-1080p60\","
 	"  \"modes\": [ \"cta-4k60\" ], \"vics\": [ 16, 97 ], \"hdmi\": { \"max_tmds_mhz\": 300 } } } } ] }";
+
+/* The same HDMI 2.0 monitor on a Tonga, an HDMI 1.4 part (also with 4K30). */
+static const char tonga_hdmi_scenario[] = "{ \"asic\": \"tonga\", \"connectors\": ["
+	"{ \"name\": \"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 1, \"ddc\": 1, \"encoder\": 0,"
+	"  \"display\": { \"edid\": { \"name\": \"hdmi 2.0\", \"preferred\": \"cta-4k60\","
+	"  \"modes\": [ \"cta-1080p60\" ], \"vics\": [ 97, 95, 16 ], \"hdmi\": { \"max_tmds_mhz\": 340 },"
+	"  \"hf_vsdb\": { \"max_tmds_char_rate_mhz\": 600, \"scdc\": true } } } } ] }";
 
 /*
  * DP-1 fails clock recovery at HBR2; an HDMI monitor beside it; an eDP
@@ -56,7 +63,7 @@ static uint32_t dig_reg(struct dst *t, unsigned dig, uint32_t reg)
 
 static void hdmi_4k60_scrambled(void **state)
 {
-	struct dst *t = dst_create(hdmi_scenario, DC_ASIC_CARRIZO);
+	struct dst *t = dst_create(hdmi_scenario, DC_ASIC_POLARIS10);
 	unsigned link = dst_link(t, "HDMI-A-1"), old = dst_link(t, "HDMI-A-2");
 	struct dc_state st = { .stream_count = 1 };
 	const struct dc_stream *s;
@@ -105,6 +112,49 @@ static void hdmi_4k60_scrambled(void **state)
 	assert_non_null(strstr(err.message, "594"));
 	assert_int_equal(sim_trace_count(t->sim), 0);
 	assert_int_equal(dc_current_state(t->dc)->stream_count, 1);
+	dst_destroy(t);
+}
+
+/*
+ * Tonga stops TMDS at 300 MHz: 4K60 (594 MHz) is refused with the limit in
+ * the reason and left out of the link's modes; 4K30 (297 MHz) is the best
+ * the monitor gets, unscrambled, with SCDC left alone.
+ */
+static void tonga_hdmi_20_monitor_gets_4k30(void **state)
+{
+	struct dst *t = dst_create(tonga_hdmi_scenario, DC_ASIC_TONGA);
+	unsigned link = dst_link(t, "HDMI-A-1");
+	struct dc_state st = { .stream_count = 1 };
+	const struct dc_mode *modes;
+	struct dc_error err;
+	uint8_t scdc[256];
+	size_t n;
+
+	dst_stream_vic(t, link, 97, &st.streams[0], dst_fb(t, 3840, 2160, 0x00406080));
+	assert_int_equal(sim_trace_start(t->sim, 1024), 0);
+	assert_int_equal(dc_commit(t->dc, &st, &err), -ERANGE);
+	print_message("%s\n", err.message);
+	assert_int_equal(err.code, DC_ERR_TMDS_CLOCK);
+	assert_string_equal(err.message,
+			    "HDMI-A-1: link encoder DIG 0 drives TMDS up to 300.00 MHz (Tonga, DCE "
+			    "10.0, is an HDMI 1.4 part), 3840x2160@60 RGB 8bpc needs 594.00 MHz");
+	assert_int_equal(sim_trace_count(t->sim), 0);
+
+	/* what the link offers: the largest mode is 4K30, nothing above 300 MHz */
+	modes = dc_link_modes(t->dc, link, &n);
+	assert_true(n > 0);
+	for (size_t i = 0; i < n; i++)
+		assert_true(modes[i].info.clock <= 300000);
+	assert_int_equal(modes[0].info.hdisplay, 3840);
+	assert_int_equal(modes[0].info.clock, 297000);
+	assert_int_equal(modes[0].vic, 95);
+
+	dst_stream(t, link, &st.streams[0], dst_fb(t, 3840, 2160, 0x00406080));
+	st.streams[0].mode = modes[0].info;
+	assert_int_equal(dc_commit(t->dc, &st, &err), 0);
+	assert_false(dc_current_state(t->dc)->streams[0].res.hdmi_scrambling);
+	assert_int_equal(sim_scdc_peek(t->sim, dst_conn(t, link), scdc), 0);
+	assert_int_equal(scdc[0x20], 0x00);
 	dst_destroy(t);
 }
 
@@ -258,6 +308,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(hdmi_4k60_scrambled),
+		cmocka_unit_test(tonga_hdmi_20_monitor_gets_4k30),
 		cmocka_unit_test(trained_at_hbr_then_4k60_refused),
 		cmocka_unit_test(failed_training_rolls_back),
 		cmocka_unit_test(link_loss_retrained_through_handle_irq),

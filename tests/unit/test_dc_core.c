@@ -151,7 +151,7 @@ static void test_board_checks(void **state)
 	b.connectors[1].dual_link = true;
 	expect_board_error(&b, "board connector 1: dual link needs a DVI-D connector on an even "
 			       "link encoder (the first of a UNIPHY pair), got DIG 1");
-	assert_int_equal(dc_board_default((enum dc_asic)4, &b), -EINVAL);
+	assert_int_equal(dc_board_default((enum dc_asic)DC_ASIC_COUNT, &b), -EINVAL);
 	assert_int_equal(dc_create(NULL, &b, &dc), -EINVAL);
 }
 

@@ -1,7 +1,7 @@
 /*
  * TMDS links: HDMI 2.0 scrambling through SCDC on both sides, and DP++
  * adaptors found by their ID registers with the limit validation then
- * applies.
+ * applies. HDMI 2.0 rates exist from DCE 11.2 on: these run on Polaris 10.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -20,7 +20,7 @@
 #define VIC_4K60    97
 
 static const char scenario[] =
-	"{ \"asic\": \"carrizo\", \"connectors\": ["
+	"{ \"asic\": \"polaris10\", \"connectors\": ["
 	"  { \"type\": \"HDMI\", \"hpd\": 1, \"ddc\": 1, \"encoder\": 0, \"display\": { \"edid\": {"
 	"    \"name\": \"hdmi 2.0\", \"preferred\": \"cta-4k60\", \"modes\": [ \"cta-1080p60\" ],"
 	"    \"vics\": [ 97, 16 ], \"hdmi\": { \"max_tmds_mhz\": 340 },"
@@ -45,7 +45,7 @@ static uint32_t hdmi_control(struct dclt *t, unsigned dig)
 
 static void test_scrambling(void **state)
 {
-	struct dclt *t = dclt_create(scenario, DC_ASIC_CARRIZO);
+	struct dclt *t = dclt_create(scenario, DC_ASIC_POLARIS10);
 	unsigned link = dclt_link(t, "HDMI-A-1"), conn = dclt_conn(t, "HDMI-A-1");
 	struct dc_link_status st;
 	struct dc_stream s;
@@ -92,7 +92,7 @@ static void test_scrambling(void **state)
 
 static void test_no_scrambling_below_340(void **state)
 {
-	struct dclt *t = dclt_create(scenario, DC_ASIC_CARRIZO);
+	struct dclt *t = dclt_create(scenario, DC_ASIC_POLARIS10);
 	unsigned link = dclt_link(t, "HDMI-A-1"), conn = dclt_conn(t, "HDMI-A-1");
 	struct dc_stream s4k, s;
 	struct dc_error err;
@@ -140,7 +140,7 @@ static uint8_t dongle_tmds_oen(struct dclt *t, unsigned conn)
 
 static void test_dongle_type2(void **state)
 {
-	struct dclt *t = dclt_create(scenario, DC_ASIC_CARRIZO);
+	struct dclt *t = dclt_create(scenario, DC_ASIC_POLARIS10);
 	unsigned link = dclt_link(t, "DP-1"), conn = dclt_conn(t, "DP-1");
 	struct dc_state st4k = { .stream_count = 1 };
 	struct drm_mode_modeinfo m;
@@ -194,7 +194,7 @@ static void test_dongle_type2(void **state)
 
 static void test_dongle_type1(void **state)
 {
-	struct dclt *t = dclt_create(scenario, DC_ASIC_CARRIZO);
+	struct dclt *t = dclt_create(scenario, DC_ASIC_POLARIS10);
 	unsigned link = dclt_link(t, "DP-2");
 	struct dc_state st4k = { .stream_count = 1 };
 	struct drm_mode_modeinfo m;

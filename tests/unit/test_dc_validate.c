@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -169,7 +170,8 @@ static void test_hdmi_4k60_needs_scdc_sink(void **state)
 	struct drm_mode_modeinfo m;
 	struct vt v;
 
-	vt_init(&v, DC_ASIC_CARRIZO, DC_LINK_HDMI_A, true);
+	/* HDMI 2.0 needs DCE 11.2: Polaris with HDMI_6GB_EN */
+	vt_init(&v, DC_ASIC_POLARIS10, DC_LINK_HDMI_A, true);
 	dct_mode_vic(&m, 97);
 	assert_int_equal(m.clock, 594000);
 	/* HF-VSDB with SCDC and 600 MHz: scrambled HDMI 2.0 */
@@ -206,7 +208,7 @@ static void test_hdmi_sink_max_tmds(void **state)
 	struct drm_mode_modeinfo m;
 	struct vt v;
 
-	vt_init(&v, DC_ASIC_TONGA, DC_LINK_HDMI_A, true);
+	vt_init(&v, DC_ASIC_POLARIS11, DC_LINK_HDMI_A, true);
 	dct_attach(v.dc, 0, HDMI14_4K, NULL, NULL);
 	/* 2560x1440@60 CVT: 312.25 MHz, under 340 but over the sink's 300 */
 	dct_mode_cvt(&m, 2560, 1440, 60, DC_CVT_NORMAL);
@@ -221,13 +223,45 @@ static void test_hdmi_encoder_without_6g(void **state)
 	struct drm_mode_modeinfo m;
 	struct vt v;
 
-	vt_init(&v, DC_ASIC_FIJI, DC_LINK_HDMI_A, false);
+	vt_init(&v, DC_ASIC_POLARIS12, DC_LINK_HDMI_A, false);
 	dct_attach(v.dc, 0, HDMI20_4K, NULL, NULL);
 	dct_mode_vic(&m, 97);
 	vt_failed(&v, vt_one(&v, &m, RGB, 8), -ERANGE, DC_ERR_TMDS_CLOCK,
 		  "HDMI-A-1: link encoder DIG 0 drives TMDS up to 300.00 MHz (no HDMI_6GB_EN), "
 		  "3840x2160@60 RGB 8bpc needs 594.00 MHz");
 	vt_done(&v);
+}
+
+/*
+ * DCE 10 and 11.0 are HDMI 1.4 parts: 300 MHz TMDS even where the VBIOS
+ * says HDMI_6GB_EN, as the kernel applies it. 4K30 (297 MHz) fits.
+ */
+static void test_hdmi_14_asics_stop_at_300(void **state)
+{
+	static const enum dc_asic asics[] = { DC_ASIC_CARRIZO, DC_ASIC_STONEY, DC_ASIC_TONGA,
+					      DC_ASIC_FIJI };
+	static const char *const why[] = { "Carrizo, DCE 11.0", "Stoney, DCE 11.0",
+					   "Tonga, DCE 10.0", "Fiji, DCE 10.0" };
+	struct drm_mode_modeinfo m;
+	char expect[256];
+	struct vt v;
+
+	for (size_t i = 0; i < sizeof(asics) / sizeof(asics[0]); i++) {
+		vt_init(&v, asics[i], DC_LINK_HDMI_A, true);
+		dct_attach(v.dc, 0, HDMI20_4K, NULL, NULL);
+		dct_mode_vic(&m, 97);
+		snprintf(expect, sizeof(expect),
+			 "HDMI-A-1: link encoder DIG 0 drives TMDS up to 300.00 MHz (%s, is an "
+			 "HDMI 1.4 part), 3840x2160@60 RGB 8bpc needs 594.00 MHz",
+			 why[i]);
+		vt_failed(&v, vt_one(&v, &m, RGB, 8), -ERANGE, DC_ERR_TMDS_CLOCK, expect);
+		dct_mode_vic(&m, 95);
+		assert_int_equal(vt_one(&v, &m, RGB, 8), 0);
+		assert_int_equal(res(&v, 0)->pixel_clock_khz, 297000);
+		assert_false(res(&v, 0)->hdmi_scrambling);
+		vt_done(&v);
+	}
+	(void)state;
 }
 
 static void test_hdmi_deep_color_past_600(void **state)
@@ -244,7 +278,7 @@ static void test_hdmi_deep_color_past_600(void **state)
 	assert_int_equal(r.limit, DC_TMDS_LIMIT_HDMI20);
 	assert_int_equal(r.limit_khz, 600000);
 	assert_int_equal(fixed32_32_floor(r.needed_khz), 742500);
-	vt_init(&v, DC_ASIC_CARRIZO, DC_LINK_HDMI_A, true);
+	vt_init(&v, DC_ASIC_POLARIS10, DC_LINK_HDMI_A, true);
 	dct_attach(v.dc, 0, HDMI20_4K, NULL, NULL);
 	dct_mode_vic(&m, 97);
 	vt_failed(&v, vt_one(&v, &m, RGB, 10), -ERANGE, DC_ERR_TMDS_CLOCK,
@@ -326,7 +360,7 @@ static void test_dp_dual_mode_adaptors(void **state)
 	struct drm_mode_modeinfo m;
 	struct vt v;
 
-	vt_init(&v, DC_ASIC_CARRIZO, DC_LINK_DP, true); /* only the adaptor limits */
+	vt_init(&v, DC_ASIC_POLARIS10, DC_LINK_DP, true); /* only the adaptor limits */
 	/* an HDMI 2.0 monitor behind a 300 MHz type 2 adaptor: HDMI signal */
 	assert_int_equal(dct_attach(v.dc, 0, HDMI20_4K, NULL, &type2)->signal, DC_SIGNAL_HDMI);
 	dct_mode_vic(&m, 95);
@@ -681,6 +715,7 @@ int main(void)
 		cmocka_unit_test(test_hdmi_4k60_needs_scdc_sink),
 		cmocka_unit_test(test_hdmi_sink_max_tmds),
 		cmocka_unit_test(test_hdmi_encoder_without_6g),
+		cmocka_unit_test(test_hdmi_14_asics_stop_at_300),
 		cmocka_unit_test(test_hdmi_deep_color_past_600),
 		cmocka_unit_test(test_dvi_single_link_165),
 		cmocka_unit_test(test_dvi_dual_link),

@@ -200,6 +200,60 @@ static void test_done_interrupt(void **state)
 	sim_destroy(sim);
 }
 
+/* A native read of DPCD 0 on AUX 0, started and left running. */
+static void start_read(struct dc_hw *hw)
+{
+	uint32_t base = dce110_aux_offsets[0];
+
+	st_hpd_enable(hw, 0);
+	dc_hw_write(hw, mmAUX_CONTROL + base, DC_FIELD(AUX_CONTROL, AUX_EN, 1));
+	dc_hw_write(hw, mmAUX_ARB_CONTROL + base,
+		    DC_FIELD(AUX_ARB_CONTROL, AUX_SW_USE_AUX_REG_REQ, 1));
+	dc_hw_write(hw, mmAUX_SW_DATA + base,
+		    DC_FIELD(AUX_SW_DATA, AUX_SW_DATA, 0x90) |
+			    DC_FIELD(AUX_SW_DATA, AUX_SW_AUTOINCREMENT_DISABLE, 1));
+	for (unsigned i = 0; i < 3; i++)
+		dc_hw_write(hw, mmAUX_SW_DATA + base, 0);
+	dc_hw_write(hw, mmAUX_SW_CONTROL + base,
+		    DC_FIELD(AUX_SW_CONTROL, AUX_SW_WR_BYTES, 4) |
+			    DC_FIELD(AUX_SW_CONTROL, AUX_SW_GO, 1));
+	assert_true(dc_hw_read(hw, mmAUX_SW_STATUS + base) & AUX_SW_STATUS__AUX_SW_REQ_MASK);
+}
+
+/*
+ * The engine reset per register generation: AUX_RESET (and AUX_RESET_DONE)
+ * on DCE 11; DCE 10 has neither, its engine starts over when AUX_EN goes 0.
+ */
+static void test_reset_per_generation(void **state)
+{
+	static const char tonga[] =
+		"{ \"asic\": \"tonga\", \"connectors\": [ { \"type\": \"DP\", \"hpd\": 1, "
+		"\"ddc\": 1, \"aux\": 1, \"encoder\": 0, \"display\": { \"edid\": { "
+		"\"preferred\": \"cta-1080p60\" }, \"dp\": { \"max_rate\": \"HBR2\", "
+		"\"max_lanes\": 4 } } } ] }";
+	const uint32_t en = DC_FIELD(AUX_CONTROL, AUX_EN, 1);
+	struct sim *sim = st_create(NULL);
+	struct dc_hw *hw = sim_hw(sim);
+
+	(void)state;
+	start_read(hw);
+	assert_true(dc_hw_read(hw, mmAUX_CONTROL) & AUX_CONTROL__AUX_RESET_DONE_MASK);
+	dc_hw_write(hw, mmAUX_CONTROL, en | AUX_CONTROL__AUX_RESET_MASK);
+	assert_int_equal(dc_hw_read(hw, mmAUX_SW_STATUS), 0);
+	sim_destroy(sim);
+
+	sim = st_create(tonga);
+	hw = sim_hw(sim);
+	start_read(hw);
+	assert_false(dc_hw_read(hw, mmAUX_CONTROL) & AUX_CONTROL__AUX_RESET_DONE_MASK);
+	/* bit 4 is no field on DCE 10: the transaction goes on */
+	dc_hw_write(hw, mmAUX_CONTROL, en | AUX_CONTROL__AUX_RESET_MASK);
+	assert_true(dc_hw_read(hw, mmAUX_SW_STATUS) & AUX_SW_STATUS__AUX_SW_REQ_MASK);
+	dc_hw_write(hw, mmAUX_CONTROL, 0);
+	assert_int_equal(dc_hw_read(hw, mmAUX_SW_STATUS), 0);
+	sim_destroy(sim);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +262,7 @@ int main(void)
 		cmocka_unit_test(test_i2c_over_aux_edid),
 		cmocka_unit_test(test_defer_and_payload_limit),
 		cmocka_unit_test(test_done_interrupt),
+		cmocka_unit_test(test_reset_per_generation),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -29,7 +29,7 @@ static int setup(void **state)
 	/* What a desktop with an iGPU, two discrete GPUs and HDMI audio shows. */
 	fake_pci_add(&f, "0000:00:02.0", 0x8086, 0x1912, 0x030000);
 	fake_pci_add(&f, "0000:01:00.0", 0x10de, 0x1c82, 0x030000);
-	fake_pci_add(&f, "0000:02:00.0", 0x1002, 0x67df, 0x030000);
+	fake_pci_add(&f, "0000:02:00.0", 0x1002, 0x687f, 0x030000);
 	fake_gpu(&f, "0000:03:00.0", 0x7300);
 	fake_pci_add(&f, "0000:03:00.1", 0x1002, 0xaae8, 0x040300);
 	*state = &f;
@@ -77,7 +77,7 @@ static void unsupported_amd_is_refused(void **state)
 	struct dcv_gpu gpu;
 
 	assert_int_equal(dcv_find_gpu(&f->paths, "0000:02:00.0", &gpu, &err), -ENODEV);
-	assert_msg(err, "0000:02:00.0 [1002:67df] class 0x030000 is not a supported GPU");
+	assert_msg(err, "0000:02:00.0 [1002:687f] class 0x030000 is not a supported GPU");
 	assert_msg(err, "Carrizo (1002:9870 9874 9875 9876 9877)");
 	assert_msg(err, "Stoney (1002:98e4)");
 	assert_msg(err, "Tonga (1002:6920 6921 6928 6929 692b 692f 6930 6938 6939)");
@@ -144,13 +144,13 @@ static void none_supported_lists_what_is_there(void **state)
 
 	fake_sys_create(&f);
 	fake_pci_add(&f, "0000:00:02.0", 0x8086, 0x1912, 0x030000);
-	fake_pci_add(&f, "0000:02:00.0", 0x1002, 0x67df, 0x030000);
+	fake_pci_add(&f, "0000:02:00.0", 0x1002, 0x687f, 0x030000);
 	fake_pci_add(&f, "0000:00:1f.3", 0x8086, 0xa170, 0x040300);
 	assert_int_equal(dcv_find_gpu(&f.paths, NULL, &gpu, &err), -ENOENT);
 	assert_msg(err, "no supported GPU found");
 	assert_msg(
 		err,
-		"Display controllers present: 0000:00:02.0 [8086:1912], 0000:02:00.0 [1002:67df].");
+		"Display controllers present: 0000:00:02.0 [8086:1912], 0000:02:00.0 [1002:687f].");
 	assert_msg(err, "Supported: Carrizo");
 	assert_msg(err, "simulated engine");
 	fake_sys_destroy(&f);
@@ -193,6 +193,9 @@ static void every_table_entry_has_its_profile(void **state)
 		{ 0x9870, DC_ASIC_CARRIZO }, { 0x9877, DC_ASIC_CARRIZO }, { 0x98e4, DC_ASIC_STONEY },
 		{ 0x6920, DC_ASIC_TONGA }, { 0x692b, DC_ASIC_TONGA }, { 0x6939, DC_ASIC_TONGA },
 		{ 0x7300, DC_ASIC_FIJI }, { 0x730f, DC_ASIC_FIJI },
+		{ 0x67df, DC_ASIC_POLARIS10 }, { 0x6fdf, DC_ASIC_POLARIS10 },
+		{ 0x67ef, DC_ASIC_POLARIS11 }, { 0x67ff, DC_ASIC_POLARIS11 },
+		{ 0x699f, DC_ASIC_POLARIS12 }, { 0x6987, DC_ASIC_POLARIS12 },
 	};
 	// clang-format on
 	enum dc_asic asic;
@@ -202,12 +205,18 @@ static void every_table_entry_has_its_profile(void **state)
 		assert_int_equal(dcv_lookup_asic(0x1002, ids[i].id, &asic), 0);
 		assert_int_equal(asic, ids[i].asic);
 	}
-	assert_int_equal(dcv_lookup_asic(0x1002, 0x67df, &asic), -ENODEV);
+	/* Vega 10 (DCE 12, not driven) */
+	assert_int_equal(dcv_lookup_asic(0x1002, 0x687f, &asic), -ENODEV);
 	assert_int_equal(dcv_lookup_asic(0x1022, 0x7300, &asic), -ENODEV);
 	dcv_supported_list(list, sizeof(list));
-	assert_string_equal(list, "Carrizo (1002:9870 9874 9875 9876 9877), Stoney (1002:98e4), "
-				  "Tonga (1002:6920 6921 6928 6929 692b 692f 6930 6938 6939), "
-				  "Fiji (1002:7300 730f)");
+	assert_string_equal(list,
+			    "Carrizo (1002:9870 9874 9875 9876 9877), Stoney (1002:98e4), "
+			    "Tonga (1002:6920 6921 6928 6929 692b 692f 6930 6938 6939), "
+			    "Fiji (1002:7300 730f), "
+			    "Polaris10 (1002:67c0 67c1 67c2 67c4 67c7 67c8 67c9 67ca 67cc 67cf "
+			    "67d0 67df 6fdf), "
+			    "Polaris11 (1002:67e0 67e1 67e3 67e7 67e8 67e9 67eb 67ef 67ff), "
+			    "Polaris12 (1002:6980 6981 6985 6986 6987 6995 6997 699f)");
 	/* Truncation keeps the string terminated. */
 	dcv_supported_list(list, 10);
 	assert_int_equal(strlen(list), 9);

@@ -83,7 +83,7 @@ static void first_gpu_without_an_address(void **state)
 	struct dcv_gpu gpu = { .asic = DC_ASIC_CARRIZO };
 
 	/* `dcd` with no --device: discovery picks 03:00.0, then the open runs. */
-	fake_pci_add(f, "0000:02:00.0", 0x1002, 0x67df, 0x030000);
+	fake_pci_add(f, "0000:02:00.0", 0x1002, 0x687f, 0x030000);
 	assert_int_equal(dcv_open_gpu(NULL, &o, &gpu, &dev, &err), -ENOTTY);
 	assert_msg(err, "is not a VFIO container");
 	assert_null(dev);
@@ -277,9 +277,9 @@ static void unsupported_gpu_is_not_opened(void **state)
 	struct fake_sys *f = *state;
 	struct dcv_error err = { "" };
 
-	fake_pci_add(f, GPU, 0x1002, 0x67df, 0x030000);
+	fake_pci_add(f, GPU, 0x1002, 0x687f, 0x030000);
 	assert_int_equal(open_gpu(f, DCV_ACCESS_VFIO, &err), -ENODEV);
-	assert_msg(err, "[1002:67df]");
+	assert_msg(err, "[1002:687f]");
 }
 
 int main(void)

@@ -1,0 +1,136 @@
+/*
+ * What differs between the display engine generations dcd drives, as data:
+ * one row per generation, chosen by ASIC (dc's resource pool, the
+ * simulator's profile). Code reads a register or field from the row instead
+ * of asking which generation runs; a 0 says "this generation has none".
+ *
+ * Part of the DCE register map: include dce110_regs.h, not this file. The
+ * names below with a DCE100_ / DCE112_ prefix are the public names of the
+ * dce_10_0 / dce_11_2 headers where those differ from dce_11_0 (the prefix
+ * keeps them apart in C); tests/regs checks them there without the prefix.
+ *
+ * Registers and fields of the DCE 11.0 map that DCE 10.0 does not have
+ * (dce_10_0_d.h / _sh_mask.h), and what dcd does instead:
+ *  - AFMT_CNTL (audio clock gate): DCE 10 has no audio clock gate; whether a
+ *    stream sends audio is AFMT_AUDIO_PACKET_CONTROL.AFMT_AUDIO_SAMPLE_SEND.
+ *  - AUX_CONTROL.AUX_RESET / AUX_RESET_DONE: a stuck AUX engine is reset by
+ *    turning AUX_EN off and on.
+ *  - HDMI_CONTROL.HDMI_DATA_SCRAMBLE_EN: no HDMI 2.0 scrambling (TMDS stays
+ *    at or below 340 MHz; dc's pool limits it to 300 MHz anyway).
+ *  - GRPH_FLIP_CONTROL.GRPH_SURFACE_UPDATE_IMMEDIATE_EN (and _PENDING_MODE):
+ *    an immediate flip latches at the next horizontal retrace
+ *    (GRPH_SURFACE_UPDATE_H_RETRACE_EN).
+ *  - CRTC_MASTER_UPDATE_LOCK / _MODE, DCE_VERSION, DIG_VERSION,
+ *    GRPH_PIPE_OUTSTANDING_REQUEST_LIMIT, GRPH_ENABLE.GRPH_KEYER_ALPHA_SEL,
+ *    DP_VID_TIMING.DP_VID_M_N_DOUBLE_BUFFER_MODE: dc writes none of them.
+ *  - CRTC_START_LINE_CONTROL: CRTC_INTERLACE_START_LINE_EARLY, CRTC_PREFETCH_EN
+ *    and CRTC_LEGACY_REQUESTOR_EN sit at other bits (below; dc writes none).
+ * The DIG_FE_CNTL.TMDS_PIXEL_ENCODING field (HDMI 4:2:2) is in both headers
+ * at the same bit; TMDS_CNTL has only TMDS_SYNC_PHASE in both.
+ *
+ * DCE 11.2 (Polaris) against DCE 11.0, for what dc writes: FMT_CONTROL's
+ * FMT_PIXEL_ENCODING is two bits (4:2:0 exists) and FMT_SUBSAMPLING_MODE /
+ * _ORDER moved up; PIXCLK1/2_RESYNC_CNTL do not exist; wider fields of
+ * AFMT_AVI_INFO0/1, LB_MEMORY_CTRL and DC_I2C_TRANSACTION0/DATA hold the same
+ * values dc writes.
+ */
+#ifndef DCE110_REGS_GEN_H
+#define DCE110_REGS_GEN_H
+
+#include <stdint.h>
+
+// clang-format off
+
+/* DCE 10.0 positions (dce_10_0_sh_mask.h) */
+#define DCE100_CRTC_START_LINE_CONTROL__CRTC_INTERLACE_START_LINE_EARLY_MASK   0x100
+#define DCE100_CRTC_START_LINE_CONTROL__CRTC_INTERLACE_START_LINE_EARLY__SHIFT 0x8
+#define DCE100_CRTC_START_LINE_CONTROL__CRTC_LEGACY_REQUESTOR_EN_MASK          0x100000
+#define DCE100_CRTC_START_LINE_CONTROL__CRTC_LEGACY_REQUESTOR_EN__SHIFT        0x14
+#define DCE100_CRTC_START_LINE_CONTROL__CRTC_PREFETCH_EN_MASK                  0x10000000
+#define DCE100_CRTC_START_LINE_CONTROL__CRTC_PREFETCH_EN__SHIFT                0x1c
+
+/* DCE 11.2 positions (dce_11_2_sh_mask.h) */
+#define DCE112_FMT_CONTROL__FMT_PIXEL_ENCODING_MASK     0x30000
+#define DCE112_FMT_CONTROL__FMT_PIXEL_ENCODING__SHIFT   0x10
+#define DCE112_FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK   0xc0000
+#define DCE112_FMT_CONTROL__FMT_SUBSAMPLING_MODE__SHIFT 0x12
+
+/* Same in all three headers; used through the table below. */
+#define AFMT_AUDIO_PACKET_CONTROL__AFMT_AUDIO_SAMPLE_SEND_MASK   0x1
+#define AFMT_AUDIO_PACKET_CONTROL__AFMT_AUDIO_SAMPLE_SEND__SHIFT 0x0
+
+enum dce110_gen {
+	DCE110_GEN_11_0, /* Carrizo, Stoney */
+	DCE110_GEN_10_0, /* Tonga, Fiji */
+	DCE110_GEN_11_2, /* Polaris 10, 11, 12 */
+};
+#define DCE110_GEN_COUNT 3
+
+struct dce110_regs_gen {
+	const char *name; /* "DCE 11.0" */
+	/* a DIG register and field that says a stream sends audio; dc sets it with the audio */
+	uint32_t audio_on_reg, audio_on_mask;
+	/*
+	 * AUX engine reset: AUX_CONTROL bits `aux_reset_mask` are set to
+	 * `aux_reset_assert`, then to their complement within the mask.
+	 */
+	uint32_t aux_reset_mask, aux_reset_assert;
+	uint32_t aux_reset_done_mask;	/* AUX_CONTROL reads it while the engine is idle; or 0 */
+	uint32_t hdmi_scramble_mask;	/* HDMI_CONTROL.HDMI_DATA_SCRAMBLE_EN, or 0 */
+	uint32_t flip_immediate_mask;	/* GRPH_FLIP_CONTROL bit dc sets for an immediate flip */
+	uint32_t grph_immediate_en_mask; /* GRPH_SURFACE_UPDATE_IMMEDIATE_EN, or 0 */
+	uint32_t master_update_lock_reg; /* CRTC_MASTER_UPDATE_LOCK, or 0 */
+	/* FMT_CONTROL: 4:2:2 packing (value 1) and the subsampling mode dc clears */
+	uint32_t fmt_pixel_encoding_mask, fmt_pixel_encoding_shift;
+	uint32_t fmt_subsampling_mode_mask;
+};
+
+/* What DCE 11.0 and 11.2 share. */
+#define DCE11_COMMON \
+	.audio_on_reg = mmAFMT_CNTL, \
+	.audio_on_mask = AFMT_CNTL__AFMT_AUDIO_CLOCK_EN_MASK, \
+	.aux_reset_mask = AUX_CONTROL__AUX_RESET_MASK, \
+	.aux_reset_assert = AUX_CONTROL__AUX_RESET_MASK, \
+	.aux_reset_done_mask = AUX_CONTROL__AUX_RESET_DONE_MASK, \
+	.hdmi_scramble_mask = HDMI_CONTROL__HDMI_DATA_SCRAMBLE_EN_MASK, \
+	.flip_immediate_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK, \
+	.grph_immediate_en_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK, \
+	.master_update_lock_reg = mmCRTC_MASTER_UPDATE_LOCK
+
+static const struct dce110_regs_gen dce110_regs_gens[DCE110_GEN_COUNT] DCE110_MAYBE_UNUSED = {
+	[DCE110_GEN_11_0] = {
+		.name = "DCE 11.0",
+		DCE11_COMMON,
+		.fmt_pixel_encoding_mask = FMT_CONTROL__FMT_PIXEL_ENCODING_MASK,
+		.fmt_pixel_encoding_shift = FMT_CONTROL__FMT_PIXEL_ENCODING__SHIFT,
+		.fmt_subsampling_mode_mask = FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK,
+	},
+	[DCE110_GEN_10_0] = {
+		.name = "DCE 10.0",
+		.audio_on_reg = mmAFMT_AUDIO_PACKET_CONTROL,
+		.audio_on_mask = AFMT_AUDIO_PACKET_CONTROL__AFMT_AUDIO_SAMPLE_SEND_MASK,
+		.aux_reset_mask = AUX_CONTROL__AUX_EN_MASK,
+		.aux_reset_assert = 0,
+		.aux_reset_done_mask = 0,
+		.hdmi_scramble_mask = 0,
+		.flip_immediate_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_H_RETRACE_EN_MASK,
+		.grph_immediate_en_mask = 0,
+		.master_update_lock_reg = 0,
+		.fmt_pixel_encoding_mask = FMT_CONTROL__FMT_PIXEL_ENCODING_MASK,
+		.fmt_pixel_encoding_shift = FMT_CONTROL__FMT_PIXEL_ENCODING__SHIFT,
+		.fmt_subsampling_mode_mask = FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK,
+	},
+	[DCE110_GEN_11_2] = {
+		.name = "DCE 11.2",
+		DCE11_COMMON,
+		.fmt_pixel_encoding_mask = DCE112_FMT_CONTROL__FMT_PIXEL_ENCODING_MASK,
+		.fmt_pixel_encoding_shift = DCE112_FMT_CONTROL__FMT_PIXEL_ENCODING__SHIFT,
+		.fmt_subsampling_mode_mask = DCE112_FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK,
+	},
+};
+
+#undef DCE11_COMMON
+
+// clang-format on
+
+#endif
