@@ -676,10 +676,17 @@ static int parse_training(struct sj_ctx *ctx, const char *path, json_object *v,
 
 static int parse_dp(struct sj_ctx *ctx, const char *path, json_object *v, struct sim_dp_caps *dp)
 {
-	static const char *const keys[] = {
-		"dpcd_rev",	    "max_rate",	       "max_lanes", "tps3",	"mst",
-		"enhanced_framing", "aux_rd_interval", "aux_defer", "training", NULL
-	};
+	static const char *const keys[] = { "dpcd_rev",
+					    "max_rate",
+					    "max_lanes",
+					    "tps3",
+					    "mst",
+					    "enhanced_framing",
+					    "aux_rd_interval",
+					    "aux_defer",
+					    "training",
+					    "msa_timing_par_ignored",
+					    NULL };
 	static const char *const revs[] = { "1.1", "1.2", NULL };
 	char kpath[SJ_PATH_MAX];
 	json_object *sub;
@@ -710,6 +717,8 @@ static int parse_dp(struct sj_ctx *ctx, const char *path, json_object *v, struct
 		return r;
 	dp->enhanced_framing = true;
 	if ((r = sj_bool(ctx, path, v, "enhanced_framing", &dp->enhanced_framing)) < 0)
+		return r;
+	if ((r = sj_bool(ctx, path, v, "msa_timing_par_ignored", &dp->msa_ignored)) < 0)
 		return r;
 	x = 0;
 	if ((r = sj_int(ctx, path, v, "aux_rd_interval", false, 0, 4, &x)) < 0)
