@@ -28,7 +28,14 @@ struct dct_client {
 	} queue[MAX_QUEUED];
 	unsigned head, count;
 	uint8_t buf[DCP_MAX_MESSAGE_SIZE];
+	/* LINK_CAPS of the last GET_TOPOLOGY, by link id */
+	struct dcp_link_caps caps[DCP_MAX_LINKS];
 };
+
+const struct dcp_link_caps *dct_link_caps(const struct dct_client *c, uint32_t link)
+{
+	return link < DCP_MAX_LINKS ? &c->caps[link] : NULL;
+}
 
 int dct_fd(const struct dct_client *c)
 {
@@ -289,11 +296,23 @@ int dct_topology(struct dct_client *c, struct dcp_link_info *infos, unsigned max
 	int serial = dct_send(c, DCP_REQ_GET_TOPOLOGY, 0, NULL, -1);
 	int r = serial < 0 ? serial : 0;
 
+	int64_t last = -1; /* the link of the LINK_INFO a LINK_CAPS must follow */
+
 	*n = 0;
+	memset(c->caps, 0, sizeof(c->caps));
 	while (r == 0 && msg) {
 		r = dct_wait_reply(c, (uint32_t)serial, msg, DCT_TIMEOUT_MS);
 		if (r < 0)
 			break;
+		if (msg->hdr.opcode == DCP_REPLY_LINK_CAPS) {
+			if (msg->link_caps.link != last) {
+				r = -EPROTO;
+				break;
+			}
+			c->caps[last] = msg->link_caps;
+			last = -1;
+			continue;
+		}
 		if (msg->hdr.opcode == DCP_REPLY_TOPOLOGY_DONE) {
 			if (msg->topology_done.link_count != *n)
 				r = -EPROTO;
@@ -305,6 +324,7 @@ int dct_topology(struct dct_client *c, struct dcp_link_info *infos, unsigned max
 		}
 		if (*n < max)
 			infos[*n] = msg->link_info;
+		last = msg->link_info.link < DCP_MAX_LINKS ? (int64_t)msg->link_info.link : -1;
 		(*n)++;
 	}
 	free(msg);
