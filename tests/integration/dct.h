@@ -161,6 +161,10 @@ int dct_memfd(size_t size, bool seal);
  */
 int dct_commit_one(struct dct_client *c, uint32_t link, const struct drm_mode_modeinfo *mode,
 		   uint32_t fb, uint32_t flags, struct dcp_server_msg *msg);
+/* The same with more output flags (DCP_OUTPUT_VRR). */
+int dct_commit_output(struct dct_client *c, uint32_t link, const struct drm_mode_modeinfo *mode,
+		      uint32_t fb, uint32_t flags, uint32_t output_flags,
+		      struct dcp_server_msg *msg);
 /* CTA-861 720x480@59.94 (VIC 2), the preferred mode of dct_scenario_small's monitors. */
 void dct_mode_480p(struct drm_mode_modeinfo *m);
 /* The preferred mode of link from a topology. */

@@ -443,6 +443,13 @@ int dct_fb_create(struct dct_client *c, uint32_t format, uint32_t width, uint32_
 int dct_commit_one(struct dct_client *c, uint32_t link, const struct drm_mode_modeinfo *mode,
 		   uint32_t fb, uint32_t flags, struct dcp_server_msg *msg)
 {
+	return dct_commit_output(c, link, mode, fb, flags, 0, msg);
+}
+
+int dct_commit_output(struct dct_client *c, uint32_t link, const struct drm_mode_modeinfo *mode,
+		      uint32_t fb, uint32_t flags, uint32_t output_flags,
+		      struct dcp_server_msg *msg)
+{
 	struct dcp_config *cfg = calloc(1, sizeof(*cfg));
 	struct dcp_output_config *o;
 	int r;
@@ -453,7 +460,7 @@ int dct_commit_one(struct dct_client *c, uint32_t link, const struct drm_mode_mo
 	cfg->output_count = 1;
 	o = &cfg->outputs[0];
 	o->link = link;
-	o->flags = DCP_OUTPUT_ENABLED | (fb ? DCP_OUTPUT_PRIMARY : 0);
+	o->flags = DCP_OUTPUT_ENABLED | (fb ? DCP_OUTPUT_PRIMARY : 0) | output_flags;
 	o->bpc = 8;
 	if (mode)
 		o->mode = *mode;
