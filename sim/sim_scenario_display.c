@@ -467,6 +467,14 @@ static int parse_description(struct sj_ctx *ctx, const char *path, json_object *
 		if ((r = parse_range(ctx, kpath, sub, d)) < 0)
 			return r;
 	}
+	{
+		static const char *const hmds[] = { "none", "microsoft", "displayid", NULL };
+		unsigned hmd = EDID_HMD_NONE;
+
+		if ((r = sj_enum(ctx, path, v, "head_mounted", false, hmds, &hmd)) < 0)
+			return r;
+		d->head_mounted = (uint8_t)hmd;
+	}
 	x = 0;
 	if ((r = sj_int(ctx, path, v, "blocks", false, 1, EDID_MAX_BLOCKS, &x)) < 0)
 		return r;
@@ -536,9 +544,9 @@ static int load_edid_file(struct sj_ctx *ctx, const char *path, const char *file
 }
 
 static const char *const edid_keys[] = {
-	"file", "vendor",  "product", "serial", "name",	     "serial_text", "week",
-	"year", "size_mm", "input",   "bpc",	"preferred", "modes",	    "vics",
-	"hdmi", "hf_vsdb", "audio",   "range",	"blocks",    NULL,
+	"file", "vendor",  "product", "serial", "name",	     "serial_text",  "week",
+	"year", "size_mm", "input",   "bpc",	"preferred", "modes",	     "vics",
+	"hdmi", "hf_vsdb", "audio",   "range",	"blocks",    "head_mounted", NULL,
 };
 
 static int parse_edid(struct sj_ctx *ctx, const char *path, json_object *v, uint8_t ctype,
