@@ -128,6 +128,20 @@ static void vrr_range(struct dbt *t, const char *path, uint32_t min, uint32_t ma
 		fail_msg("%s: VrrRangeHz %u-%u, expected %u-%u", path, a, b, min, max);
 }
 
+/* Plugs description into DP-2, checks NonDesktop and VrrRangeHz, unplugs (then none). */
+static void plug_caps(struct dbt *t, const char *description, bool non_desktop, uint32_t min,
+		      uint32_t max)
+{
+	assert_int_equal(plug(t, "DP-2", NULL, 0, description), 0);
+	expect_hotplug(t, "DP-2", P_DP2, true);
+	assert_int_equal(dbt_get_b(t, P_DP2, DBT_LINK, "NonDesktop"), non_desktop);
+	vrr_range(t, P_DP2, min, max);
+	assert_int_equal(dbt_call(t, DBT_SIM, "Unplug", NULL, "s", "DP-2"), 0);
+	expect_hotplug(t, "DP-2", P_DP2, false);
+	assert_false(dbt_get_b(t, P_DP2, DBT_LINK, "NonDesktop"));
+	vrr_range(t, P_DP2, 0, 0);
+}
+
 static void test_plug_edid_and_description(void **state)
 {
 	struct dbt *t = *state;
@@ -161,28 +175,15 @@ static void test_plug_edid_and_description(void **state)
 	expect_hotplug(t, "DP-2", P_DP2, false);
 
 	/* a headset (DisplayID use case) and an Adaptive-Sync monitor: NonDesktop, VrrRangeHz */
-	assert_int_equal(plug(t, "DP-2", NULL, 0,
-			      "{ \"edid\": { \"name\": \"headset\", \"preferred\": "
-			      "\"cta-720p60\", \"head_mounted\": \"displayid\" } }"),
-			 0);
-	expect_hotplug(t, "DP-2", P_DP2, true);
-	assert_true(dbt_get_b(t, P_DP2, DBT_LINK, "NonDesktop"));
-	vrr_range(t, P_DP2, 0, 0);
-	assert_int_equal(dbt_call(t, DBT_SIM, "Unplug", NULL, "s", "DP-2"), 0);
-	expect_hotplug(t, "DP-2", P_DP2, false);
-	assert_int_equal(plug(t, "DP-2", NULL, 0,
-			      "{ \"edid\": { \"name\": \"adaptive\", \"preferred\": "
-			      "\"cta-720p60\", \"range\": { \"v_hz\": [ 40, 60 ], \"h_khz\": "
-			      "[ 30, 100 ], \"max_pixel_mhz\": 200 } }, \"dp\": "
-			      "{ \"msa_timing_par_ignored\": true } }"),
-			 0);
-	expect_hotplug(t, "DP-2", P_DP2, true);
-	assert_false(dbt_get_b(t, P_DP2, DBT_LINK, "NonDesktop"));
-	vrr_range(t, P_DP2, 40, 60);
-	assert_int_equal(dbt_call(t, DBT_SIM, "Unplug", NULL, "s", "DP-2"), 0);
-	expect_hotplug(t, "DP-2", P_DP2, false);
-	assert_false(dbt_get_b(t, P_DP2, DBT_LINK, "NonDesktop"));
-	vrr_range(t, P_DP2, 0, 0);
+	plug_caps(t,
+		  "{ \"edid\": { \"name\": \"headset\", \"preferred\": \"cta-720p60\", "
+		  "\"head_mounted\": \"displayid\" } }",
+		  true, 0, 0);
+	plug_caps(t,
+		  "{ \"edid\": { \"name\": \"adaptive\", \"preferred\": \"cta-720p60\", "
+		  "\"range\": { \"v_hz\": [ 40, 60 ], \"h_khz\": [ 30, 100 ], \"max_pixel_mhz\": "
+		  "200 } }, \"dp\": { \"msa_timing_par_ignored\": true } }",
+		  false, 40, 60);
 
 	assert_true(
 		dbt_failed_with(t, plug(t, "DP-2", NULL, 0, "{ \"edid\": 7 }"), DBT_ERR_INVALID));
