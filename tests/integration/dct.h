@@ -105,6 +105,8 @@ struct dct_client;
 int dct_connect(const char *path, const char *name, struct dct_client **out);
 /* LINK_CAPS (protocol 1.1) that the last dct_topology received for link. */
 const struct dcp_link_caps *dct_link_caps(const struct dct_client *c, uint32_t link);
+/* The same speaking an older minor version of the protocol. */
+int dct_connect_minor(const char *path, const char *name, uint16_t minor, struct dct_client **out);
 /* Connects without HELLO (for tests of the session rules). */
 int dct_connect_raw(const char *path, struct dct_client **out);
 void dct_close(struct dct_client *c); /* NULL is fine */

@@ -76,7 +76,12 @@ int dct_connect_raw(const char *path, struct dct_client **out)
 
 int dct_connect(const char *path, const char *name, struct dct_client **out)
 {
-	struct dcp_hello hello = { .major = DCP_VERSION_MAJOR, .minor = DCP_VERSION_MINOR };
+	return dct_connect_minor(path, name, DCP_VERSION_MINOR, out);
+}
+
+int dct_connect_minor(const char *path, const char *name, uint16_t minor, struct dct_client **out)
+{
+	struct dcp_hello hello = { .major = DCP_VERSION_MAJOR, .minor = minor };
 	struct dcp_server_msg *msg = malloc(sizeof(*msg));
 	struct dct_client *c;
 	int r;

@@ -186,6 +186,24 @@ static void headsets_and_vrr(void **state)
 			 0);
 	wait_active(f, c, "HDMI-A-1", true);
 
+	/* a 1.0 client: no LINK_CAPS (the topology parses without), VRR unknown to it */
+	{
+		struct dct_client *old;
+		uint32_t other = info(f, n, "HDMI-A-2")->link;
+
+		assert_int_equal(dct_connect_minor(f->d.socket, "hmd-1.0", 0, &old), 0);
+		assert_int_equal(dct_welcome(old)->minor, DCP_VERSION_MINOR);
+		assert_int_equal(dct_topology(old, f->infos, DCP_MAX_LINKS, &n), 0);
+		assert_int_equal(dct_link_caps(old, other)->flags, 0);
+		assert_int_equal(dct_lease(old, &other, 1, NULL), 0);
+		assert_int_equal(dct_commit_output(old, other, NULL, 0, DCP_COMMIT_ALLOW_MODESET,
+						   DCP_OUTPUT_VRR, &f->msg),
+				 -EINVAL);
+		assert_int_equal(f->msg.error.reason, DCP_REASON_PROTOCOL);
+		assert_non_null(strstr(f->msg.error.text, "needs protocol 1.1"));
+		dct_close(old);
+	}
+
 	/* VRR on the Adaptive-Sync monitor */
 	assert_int_equal(dct_fb_create(c, DRM_FORMAT_XRGB8888, 1280, 720, 0x00336699, &fb), 0);
 	assert_int_equal(dct_commit_output(c, links[1], NULL, fb, DCP_COMMIT_ALLOW_MODESET,
