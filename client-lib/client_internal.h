@@ -64,6 +64,9 @@ struct dcc_link {
 	uint32_t id;
 	uint8_t type, connection, lease_state, flags;
 	uint32_t lease_id;
+	/* LINK_CAPS (protocol 1.1): DCP_LINK_CAPS_*, variable refresh range */
+	uint8_t caps_flags;
+	uint16_t vrr_min_hz, vrr_max_hz;
 	char name[DCP_MAX_LINK_NAME + 1];
 	struct dcp_sink_info sink;
 	bool active;
@@ -292,6 +295,7 @@ void dcc_pending_fail(struct dcc_client *c, struct dcc_pending *p, const struct 
 /* topology.c */
 void dcc_topology_begin(struct dcc_client *c, uint32_t serial, bool notify);
 void dcc_topology_link_info(struct dcc_client *c, const struct dcp_link_info *li);
+void dcc_topology_link_caps(struct dcc_client *c, const struct dcp_link_caps *lc);
 void dcc_topology_done(struct dcc_client *c, const struct dcp_topology_done *td);
 void dcc_topology_output_changed(struct dcc_client *c, const struct dcp_output_changed *oc);
 int dcc_request_topology(struct dcc_client *c);

@@ -152,6 +152,24 @@ DCC_EXPORT int dcc_config_set_blank_color(struct dcc_config *config, struct dcc_
 	return 0;
 }
 
+DCC_EXPORT int dcc_config_set_vrr(struct dcc_config *config, struct dcc_link *link, bool enable)
+{
+	int ret = 0;
+	struct dcc_config_output *o = enabled(config, link, &ret);
+
+	if (!o)
+		return ret;
+	if (enable && config->client->welcome.minor < 1)
+		return dcc_fail(config->client, -EOPNOTSUPP,
+				"%s: variable refresh needs dcd's protocol 1.1, it speaks 1.%u",
+				link->name, config->client->welcome.minor);
+	if (enable)
+		o->out.flags |= DCP_OUTPUT_VRR;
+	else
+		o->out.flags &= ~DCP_OUTPUT_VRR;
+	return 0;
+}
+
 /* The output's entry with the plane of flag (re)set for fb, or NULL with *ret. */
 static struct dcc_config_output *plane_slot(struct dcc_config *cfg, const struct dcc_link *link,
 					    const struct dcc_fb *fb, uint32_t flag, int *ret)

@@ -372,6 +372,20 @@ const struct dcc_mode *dcc_link_get_preferred_mode(const struct dcc_link *link);
 /* True when the monitor had more modes than the protocol carries (512). */
 bool dcc_link_modes_truncated(const struct dcc_link *link);
 
+/*
+ * A head-mounted display (VR headset: its EDID's Microsoft VSDB or DisplayID
+ * use case, a known headset, or dcd.json's non_desktop): dcd leaves it dark
+ * while idle and dcc_lease_create_desktop() skips it; lease it by name.
+ * False when disconnected or when dcd speaks protocol 1.0.
+ */
+bool dcc_link_is_non_desktop(const struct dcc_link *link);
+/*
+ * The refresh range a stream with variable refresh may vary in (DP
+ * Adaptive-Sync; dcc_config_set_vrr): true with the range, false (0, 0)
+ * when the monitor or link cannot. NULL pointers are skipped.
+ */
+bool dcc_link_get_vrr_range(const struct dcc_link *link, uint32_t *min_hz, uint32_t *max_hz);
+
 /* The monitor (empty strings and zeros when disconnected). */
 const char *dcc_link_get_monitor_name(const struct dcc_link *link);
 const char *dcc_link_get_vendor(const struct dcc_link *link); /* PNP id, "DEL" */
@@ -414,6 +428,13 @@ bool dcc_mode_is_preferred(const struct dcc_mode *mode);
  */
 int dcc_lease_create(struct dcc_client *c, struct dcc_link *const *links, unsigned count,
 		     struct dcc_lease **out);
+
+/*
+ * Blocking: leases every connected output that no other client holds,
+ * except head-mounted displays (dcc_link_is_non_desktop), as one lease.
+ * -ENODEV when there is none; otherwise as dcc_lease_create().
+ */
+int dcc_lease_create_desktop(struct dcc_client *c, struct dcc_lease **out);
 
 /*
  * Releases the lease (when still active; dcd blanks its links) and frees
@@ -504,6 +525,16 @@ int dcc_config_set_blank_color(struct dcc_config *config, struct dcc_link *link,
 int dcc_config_set_primary(struct dcc_config *config, struct dcc_link *link, struct dcc_fb *fb,
 			   uint32_t src_x, uint32_t src_y, uint32_t src_w, uint32_t src_h,
 			   int32_t dst_x, int32_t dst_y, uint32_t dst_w, uint32_t dst_h);
+/*
+ * Variable refresh on an output set with dcc_config_set_output (DRM's
+ * VRR_ENABLED): each frame lasts until the next flip, between the mode's
+ * refresh and the monitor's minimum (dcc_link_get_vrr_range). Turning it
+ * on or off is a modeset. Below the minimum the last buffer shows again;
+ * low-framerate compensation (flipping a buffer twice) is the caller's.
+ * -EOPNOTSUPP when dcd speaks protocol 1.0; dcd refuses a commit whose
+ * monitor or link cannot (reason "vrr").
+ */
+int dcc_config_set_vrr(struct dcc_config *config, struct dcc_link *link, bool enable);
 /* fb NULL: no cursor. x, y: where the hot spot is; hot_x, hot_y: in the image. */
 int dcc_config_set_cursor(struct dcc_config *config, struct dcc_link *link, struct dcc_fb *fb,
 			  int32_t x, int32_t y, uint32_t hot_x, uint32_t hot_y);

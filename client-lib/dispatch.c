@@ -297,6 +297,11 @@ void dcc_handle_message(struct dcc_client *c, const uint8_t *buf, size_t len, un
 		else
 			dcc_log(c, DCC_LOG_DEBUG, "ignoring LINK_INFO (serial %u)", hdr.serial);
 		return;
+	case DCP_REPLY_LINK_CAPS:
+		/* with a LINK_INFO of the fetch; after a HOTPLUG the refetch brings it */
+		if (c->topo_serial && hdr.serial == c->topo_serial)
+			dcc_topology_link_caps(c, &m->link_caps);
+		return;
 	case DCP_REPLY_TOPOLOGY_DONE:
 		handle_topology_done(c, m);
 		return;

@@ -83,6 +83,31 @@ DCC_EXPORT int dcc_lease_create(struct dcc_client *c, struct dcc_link *const *li
 	return 0;
 }
 
+DCC_EXPORT int dcc_lease_create_desktop(struct dcc_client *c, struct dcc_lease **out)
+{
+	struct dcc_link *links[DCP_MAX_LINKS];
+	unsigned n = 0;
+	int ret;
+
+	*out = NULL;
+	ret = dcc_check_connected(c);
+	if (ret)
+		return ret;
+	for (unsigned i = 0; i < dcc_get_link_count(c); i++) {
+		struct dcc_link *l = dcc_get_link(c, i);
+
+		/* a headset is leased only by a client that names it */
+		if (l->connection == DCP_CONNECTED && l->lease_state != DCP_LEASE_OTHER &&
+		    !dcc_link_is_non_desktop(l))
+			links[n++] = l;
+	}
+	if (!n)
+		return dcc_fail(c, -ENODEV,
+				"no connected desktop output is free (head-mounted displays are "
+				"leased by name)");
+	return dcc_lease_create(c, links, n, out);
+}
+
 DCC_EXPORT void dcc_lease_destroy(struct dcc_lease *lease)
 {
 	struct dcc_client *c;

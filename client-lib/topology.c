@@ -94,6 +94,8 @@ void dcc_topology_link_info(struct dcc_client *c, const struct dcp_link_info *li
 	s->lease_state = li->lease_state;
 	s->flags = li->flags;
 	s->lease_id = li->lease_id;
+	s->caps_flags = 0; /* until its LINK_CAPS (none from a 1.0 server) */
+	s->vrr_min_hz = s->vrr_max_hz = 0;
 	memcpy(s->name, li->name, sizeof(s->name));
 	s->sink = li->sink;
 	s->active = li->active;
@@ -132,6 +134,18 @@ static void queue_hotplug(struct dcc_client *c, uint32_t id)
 	}
 }
 
+void dcc_topology_link_caps(struct dcc_client *c, const struct dcp_link_caps *lc)
+{
+	struct dcc_link *s;
+
+	if (lc->link >= DCP_MAX_LINKS || !c->topo_seen[lc->link])
+		return;
+	s = &c->topo_stage[lc->link];
+	s->caps_flags = lc->flags;
+	s->vrr_min_hz = lc->vrr_min_hz;
+	s->vrr_max_hz = lc->vrr_max_hz;
+}
+
 void dcc_topology_done(struct dcc_client *c, const struct dcp_topology_done *td)
 {
 	for (unsigned i = 0; i < DCP_MAX_LINKS; i++) {
@@ -151,6 +165,9 @@ void dcc_topology_done(struct dcc_client *c, const struct dcp_topology_done *td)
 			l->lease_state = s->lease_state;
 			l->flags = s->flags;
 			l->lease_id = s->lease_id;
+			l->caps_flags = s->caps_flags;
+			l->vrr_min_hz = s->vrr_min_hz;
+			l->vrr_max_hz = s->vrr_max_hz;
 			memcpy(l->name, s->name, sizeof(l->name));
 			l->sink = s->sink;
 			l->active = s->active;
@@ -304,6 +321,24 @@ DCC_EXPORT const struct dcc_mode *dcc_link_get_preferred_mode(const struct dcc_l
 DCC_EXPORT bool dcc_link_modes_truncated(const struct dcc_link *link)
 {
 	return (link->flags & DCP_LINK_MODES_TRUNCATED) != 0;
+}
+
+DCC_EXPORT bool dcc_link_is_non_desktop(const struct dcc_link *link)
+{
+	return link && link->connection == DCP_CONNECTED &&
+	       (link->caps_flags & DCP_LINK_CAPS_NON_DESKTOP);
+}
+
+DCC_EXPORT bool dcc_link_get_vrr_range(const struct dcc_link *link, uint32_t *min_hz,
+				       uint32_t *max_hz)
+{
+	bool has = link && link->connection == DCP_CONNECTED && link->vrr_max_hz;
+
+	if (min_hz)
+		*min_hz = has ? link->vrr_min_hz : 0;
+	if (max_hz)
+		*max_hz = has ? link->vrr_max_hz : 0;
+	return has;
 }
 
 DCC_EXPORT const char *dcc_link_get_monitor_name(const struct dcc_link *link)

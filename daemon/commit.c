@@ -89,10 +89,12 @@ void dcd_error_from_dc(struct dcd *dcd, const struct dcd_client *to, const struc
 	unsigned reason = derr->code;
 	int32_t link;
 
-	/* The protocol numbers DC's codes 1-18; later ones (a link encoder
-	 * taken) are resource conflicts of the stream encoder kind. */
+	/* The protocol numbers DC's codes 1-18 alike; a link encoder taken is
+	 * a resource conflict of the stream encoder kind; VRR has its own. */
 	if (reason == DC_ERR_NONE)
 		reason = DCP_REASON_INTERNAL;
+	else if (derr->code == DC_ERR_VRR)
+		reason = DCP_REASON_VRR;
 	else if (reason > DCP_REASON_DC_LAST)
 		reason = DCP_REASON_STREAM_ENCODER;
 	/* DC's own errno goes out as it is (a timeout stays -ETIMEDOUT); only
@@ -249,6 +251,18 @@ static int output_stream(struct dcd_client *c, const char *what, const struct dc
 	s->encoding = (enum dc_pixel_encoding)oc->encoding;
 	s->bpc = oc->bpc;
 	s->blank_color = oc->blank_color;
+	if (oc->flags & DCP_OUTPUT_VRR) {
+		/* a 1.0 client cannot mean it: the bit was unknown to its version */
+		if (c->minor < 1) {
+			r = dcp_error_set(err, -EINVAL, DCP_REASON_PROTOCOL, 0,
+					  "%s: link %u: output flag VRR needs protocol 1.1, the "
+					  "connection speaks 1.%u",
+					  what, oc->link, c->minor);
+			err->link = (int32_t)oc->link;
+			return r;
+		}
+		s->vrr = true;
+	}
 	if (oc->flags & DCP_OUTPUT_PRIMARY) {
 		const struct dcp_plane_config *p = &oc->primary;
 

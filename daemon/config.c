@@ -306,9 +306,10 @@ static int parse_idle(struct sj_ctx *ctx, const char *path, json_object *v, stru
 
 static int parse_outputs(struct sj_ctx *ctx, json_object *root, struct dcd_config *cfg)
 {
-	static const char *const keys[] = { "idle", NULL };
+	static const char *const keys[] = { "idle", "non_desktop", NULL };
 	char path[SJ_PATH_MAX], ipath[SJ_PATH_MAX];
 	json_object *obj, *idle;
+	bool nd;
 
 	if (!json_object_object_get_ex(root, "outputs", &obj))
 		return 0;
@@ -331,6 +332,12 @@ static int parse_outputs(struct sj_ctx *ctx, json_object *root, struct dcd_confi
 		snprintf(cfg->outputs[cfg->n_outputs].name, sizeof(cfg->outputs[0].name), "%s",
 			 name);
 		cfg->outputs[cfg->n_outputs].idle = cfg->idle;
+		cfg->outputs[cfg->n_outputs].non_desktop = -1;
+		if (json_object_object_get_ex(out, "non_desktop", NULL)) {
+			if (sj_bool(ctx, path, out, "non_desktop", &nd) < 0)
+				return -EINVAL;
+			cfg->outputs[cfg->n_outputs].non_desktop = nd;
+		}
 		if (json_object_object_get_ex(out, "idle", &idle)) {
 			sj_key_path(ipath, path, "idle");
 			if (parse_idle(ctx, ipath, idle, &cfg->outputs[cfg->n_outputs].idle) < 0)
@@ -424,6 +431,15 @@ const struct dcd_idle *dcd_config_idle(const struct dcd_config *cfg, const char 
 			return &cfg->outputs[i].idle;
 	}
 	return &cfg->idle;
+}
+
+int dcd_config_non_desktop(const struct dcd_config *cfg, const char *link_name)
+{
+	for (unsigned i = 0; i < cfg->n_outputs; i++) {
+		if (!strcmp(cfg->outputs[i].name, link_name))
+			return cfg->outputs[i].non_desktop;
+	}
+	return -1;
 }
 
 bool dcd_who_matches(const struct dcd_who *who, uid_t uid, const gid_t *groups, size_t n_groups)

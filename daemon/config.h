@@ -75,6 +75,8 @@ struct dcd_config {
 	struct {
 		char name[32]; /* "HDMI-A-1" */
 		struct dcd_idle idle;
+		/* -1: from the sink's EDID; 0 / 1: a desktop output or a headset */
+		int8_t non_desktop;
 	} outputs[DCD_MAX_OUTPUT_RULES];
 };
 
@@ -98,6 +100,9 @@ void dcd_config_free(struct dcd_config *cfg);
 
 /* The idle configuration of the output called link_name. */
 const struct dcd_idle *dcd_config_idle(const struct dcd_config *cfg, const char *link_name);
+
+/* outputs.NAME.non_desktop: -1 (not set: the EDID decides), 0 or 1. */
+int dcd_config_non_desktop(const struct dcd_config *cfg, const char *link_name);
 
 /*
  * Whether uid or one of its supplementary groups is in who. Root is not

@@ -417,7 +417,7 @@ static void flush_link(struct dcd_dbus *d, struct dcd_dbus_link *l)
 {
 	struct dcd_dbus_link_props now;
 	const struct dcd_dbus_link_props *was = &l->sent;
-	char *names[12];
+	char *names[14];
 	unsigned n = 0;
 
 	l->dirty = false;
@@ -441,6 +441,10 @@ static void flush_link(struct dcd_dbus *d, struct dcd_dbus_link *l)
 		names[n++] = "LinkRateMbps";
 	if (now.lane_count != was->lane_count)
 		names[n++] = "LaneCount";
+	if (now.non_desktop != was->non_desktop)
+		names[n++] = "NonDesktop";
+	if (now.vrr_min_hz != was->vrr_min_hz || now.vrr_max_hz != was->vrr_max_hz)
+		names[n++] = "VrrRangeHz";
 	names[n] = NULL;
 	l->sent = now;
 	if (n)

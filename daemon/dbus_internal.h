@@ -36,6 +36,8 @@ struct dcd_dbus_link_props {
 	char monitor_name[DCP_MAX_MONITOR_NAME + 1];
 	uint32_t width, height, refresh_mhz;
 	uint32_t link_rate_mbps, lane_count;
+	bool non_desktop;		 /* a head-mounted display */
+	uint32_t vrr_min_hz, vrr_max_hz; /* variable refresh range, 0 0 when none */
 };
 
 struct dcd_dbus_link {

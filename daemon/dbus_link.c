@@ -1,7 +1,8 @@
 /*
  * org.dcd.Display1.Link: one object per link (/org/dcd/Display1/link/DP_1)
  * with the properties a desktop shows: connection, signal, lease, the
- * monitor, the mode and, for DP, the trained link. dbus.c sends
+ * monitor, the mode, for DP the trained link, whether it is a head-mounted
+ * display and its variable refresh range. dbus.c sends
  * PropertiesChanged when dcd_dbus_link_props() differs from what it last
  * sent.
  */
@@ -42,6 +43,14 @@ void dcd_dbus_link_props(struct dcd *dcd, unsigned link, struct dcd_dbus_link_pr
 	memcpy(out->manufacturer, sink.vendor, sizeof(out->manufacturer));
 	out->product_code = sink.product;
 	memcpy(out->monitor_name, sink.name, sizeof(out->monitor_name));
+	if (out->connected && !dcd->backend.lost) {
+		struct dcp_link_caps caps;
+
+		dcd_link_caps(dcd, link, &caps);
+		out->non_desktop = caps.flags & DCP_LINK_CAPS_NON_DESKTOP;
+		out->vrr_min_hz = caps.vrr_min_hz;
+		out->vrr_max_hz = caps.vrr_max_hz;
+	}
 	if (dcd_dbus_current_mode(dcd, link, mode)) {
 		out->width = mode[0];
 		out->height = mode[1];
@@ -85,6 +94,10 @@ static int get_property(sd_bus *bus, const char *path, const char *interface, co
 		return sd_bus_message_append(reply, "u", p.link_rate_mbps);
 	if (!strcmp(property, "LaneCount"))
 		return sd_bus_message_append(reply, "u", p.lane_count);
+	if (!strcmp(property, "NonDesktop"))
+		return sd_bus_message_append(reply, "b", p.non_desktop);
+	if (!strcmp(property, "VrrRangeHz"))
+		return sd_bus_message_append(reply, "(uu)", p.vrr_min_hz, p.vrr_max_hz);
 	return dcd_dbus_error(e, -ENOENT, "no property %s", property);
 }
 
@@ -102,6 +115,8 @@ const sd_bus_vtable dcd_dbus_link_vtable[] = {
 	SD_BUS_PROPERTY("Mode", "(uuu)", get_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
 	SD_BUS_PROPERTY("LinkRateMbps", "u", get_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
 	SD_BUS_PROPERTY("LaneCount", "u", get_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
+	SD_BUS_PROPERTY("NonDesktop", "b", get_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
+	SD_BUS_PROPERTY("VrrRangeHz", "(uu)", get_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
 	SD_BUS_VTABLE_END,
 };
 // clang-format on

@@ -295,6 +295,8 @@ int dcd_handle_hello(struct dcd_client *c, const struct dcp_request *req, struct
 int dcd_handle_topology(struct dcd_client *c, const struct dcp_request *req, struct dcp_error *err);
 void dcd_link_info(struct dcd *dcd, const struct dcd_client *c, unsigned link,
 		   struct dcp_link_info *out);
+/* LINK_CAPS of link (protocol 1.1): head-mounted, variable refresh range. */
+void dcd_link_caps(struct dcd *dcd, unsigned link, struct dcp_link_caps *out);
 void dcd_sink_info(struct dcd *dcd, unsigned link, struct dcp_sink_info *out);
 /* OUTPUT_CHANGED to every client that sees link, except skip. */
 void dcd_notify_output(struct dcd *dcd, unsigned link, uint32_t changes,
@@ -369,6 +371,8 @@ bool dcd_same_timing(const struct drm_mode_modeinfo *a, const struct drm_mode_mo
 void dcd_mode_name(const struct drm_mode_modeinfo *mode, char *buf, size_t size);
 
 /* output.c: idle configuration, vblank users, retired planes */
+/* A head-mounted display (dcd.json outputs.NAME.non_desktop, else the EDID). */
+bool dcd_output_non_desktop(struct dcd *dcd, unsigned link);
 /* Shows the idle configuration on the unleased outputs in links now (or after their flip). */
 void dcd_outputs_go_idle(struct dcd *dcd, uint32_t links);
 /* Moves a framebuffer reference that left a plane of o to the retired list. */

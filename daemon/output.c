@@ -100,6 +100,18 @@ void dcd_output_release_retired(struct dcd *dcd, struct dcd_output *o, uint64_t 
 	dcd_output_update_vblank(dcd, o);
 }
 
+/* ---- head-mounted displays ------------------------------------------------------- */
+
+bool dcd_output_non_desktop(struct dcd *dcd, unsigned link)
+{
+	struct dc_link_status st;
+	int set = dcd_config_non_desktop(&dcd->config, dc_link_name(dcd->dc, link));
+
+	if (set >= 0)
+		return set;
+	return dc_link_get_status(dcd->dc, link, &st) == 0 && st.non_desktop;
+}
+
 /* ---- idle configuration ------------------------------------------------------------ */
 
 const struct dc_mode *dcd_sink_find_mode(const struct dc_sink *sink, const char *spec)
@@ -127,6 +139,9 @@ static void idle_stream(struct dcd *dcd, unsigned link, struct dc_stream *s, boo
 
 	*on = false;
 	if (!sink || dcd->outputs[link].connection != DCP_CONNECTED || idle->kind == DCD_IDLE_OFF)
+		return;
+	/* a headset is lit only by a client that leases it by name */
+	if (dcd_output_non_desktop(dcd, link))
 		return;
 	switch (idle->kind) {
 	case DCD_IDLE_OFF:

@@ -100,6 +100,9 @@ static unsigned compare(struct dcd *dcd, const struct dc_stream *hw,
 	if (hw->blank_color != f->blank_color)
 		DIFF("0x%06x, the state file 0x%06x", "blank color", hw->blank_color,
 		     f->blank_color);
+	if (hr->vrr_vtotal_max != fr->vrr_vtotal_max)
+		DIFF("V_TOTAL_MAX %u lines, the state file %u (0: variable refresh off)",
+		     "variable refresh", hr->vrr_vtotal_max, fr->vrr_vtotal_max);
 	if (hr->timing_generator != fr->timing_generator ||
 	    hr->stream_encoder != fr->stream_encoder || hr->link_encoder != fr->link_encoder ||
 	    hr->clock_source != fr->clock_source || hr->signal != fr->signal)

@@ -187,6 +187,31 @@ void dcd_link_info(struct dcd *dcd, const struct dcd_client *c, unsigned link,
 	plane_infos(dcd, out);
 }
 
+void dcd_link_caps(struct dcd *dcd, unsigned link, struct dcp_link_caps *out)
+{
+	struct dc_link_status st;
+
+	*out = (struct dcp_link_caps){ .link = link };
+	if (dcd->outputs[link].connection != DCP_CONNECTED ||
+	    dc_link_get_status(dcd->dc, link, &st))
+		return;
+	if (dcd_output_non_desktop(dcd, link))
+		out->flags |= DCP_LINK_CAPS_NON_DESKTOP;
+	out->vrr_min_hz = st.vrr_min_hz;
+	out->vrr_max_hz = st.vrr_max_hz;
+}
+
+/* LINK_CAPS to a 1.1 client, after the LINK_INFO or HOTPLUG it belongs to. */
+static int send_link_caps(struct dcd_client *c, unsigned link, uint32_t serial)
+{
+	struct dcp_link_caps caps;
+
+	if (c->minor < 1)
+		return 0;
+	dcd_link_caps(c->dcd, link, &caps);
+	return dcd_client_send(c, DCP_REPLY_LINK_CAPS, serial, &caps);
+}
+
 int dcd_handle_topology(struct dcd_client *c, const struct dcp_request *req, struct dcp_error *err)
 {
 	struct dcd *dcd = c->dcd;
@@ -196,7 +221,8 @@ int dcd_handle_topology(struct dcd_client *c, const struct dcp_request *req, str
 		if (!dcd_client_sees(c, i))
 			continue;
 		dcd_link_info(dcd, c, i, dcd->link_info);
-		if (dcd_client_send(c, DCP_REPLY_LINK_INFO, req->hdr.serial, dcd->link_info) < 0)
+		if (dcd_client_send(c, DCP_REPLY_LINK_INFO, req->hdr.serial, dcd->link_info) < 0 ||
+		    send_link_caps(c, i, req->hdr.serial) < 0)
 			return 0;
 		done.link_count++;
 	}
@@ -240,7 +266,8 @@ void dcd_notify_hotplug(struct dcd *dcd, unsigned link)
 			continue;
 		if (!sees_serial(c, link))
 			mine.sink.serial = 0;
-		dcd_client_send(c, DCP_EVENT_HOTPLUG, 0, &mine);
+		if (dcd_client_send(c, DCP_EVENT_HOTPLUG, 0, &mine) >= 0)
+			send_link_caps(c, link, 0);
 	}
 	dcd_dbus_hotplug(dcd, link);
 }

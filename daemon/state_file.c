@@ -108,6 +108,7 @@ static json_object *stream_json(const struct dc_stream *s)
 	add_int(res, "pixel_clock_khz", r->pixel_clock_khz);
 	json_object_object_add(res, "signal", json_object_new_string(signals[r->signal]));
 	json_object_object_add(res, "hdmi_scrambling", json_object_new_boolean(r->hdmi_scrambling));
+	add_int(res, "vrr_vtotal_max", r->vrr_vtotal_max);
 	json_object_object_add(o, "resources", res);
 
 	json_object_object_add(prim, "enabled", json_object_new_boolean(p->enabled));
@@ -449,6 +450,11 @@ static int read_resources(struct sj_ctx *ctx, const char *path, json_object *o,
 			return -EINVAL;
 		*small[i].dst = (int8_t)v;
 	}
+	/* variable refresh came later: a state file without it had it off */
+	v = 0;
+	if (sj_int(ctx, sub, o, "vrr_vtotal_max", false, 0, UINT16_MAX, &v) < 0)
+		return -EINVAL;
+	r->vrr_vtotal_max = (uint16_t)v;
 	if (get_int(ctx, sub, o, "pixel_clock_khz", 1, 2000000, &v) < 0 ||
 	    sj_enum(ctx, sub, o, "signal", true, signals, &signal) < 0 ||
 	    get_bool(ctx, sub, o, "hdmi_scrambling", &r->hdmi_scrambling) < 0)
@@ -584,6 +590,7 @@ static int read_output(struct dcd *dcd, struct sj_ctx *ctx, const char *path, js
 	if (read_resources(ctx, path, res, &so->stream.res) < 0 ||
 	    read_primary(ctx, path, prim, so) < 0 || read_cursor(ctx, path, cur, so) < 0)
 		return -EINVAL;
+	so->stream.vrr = so->stream.res.vrr_vtotal_max != 0;
 	st->n_outputs++;
 	return 0;
 }

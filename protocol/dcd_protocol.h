@@ -40,9 +40,12 @@
  * speaks minor min(client, server). A minor version only adds messages and
  * capability bits; it never changes the layout of an existing message
  * (that needs a new major). HELLO, WELCOME and ERROR never change.
+ *
+ * 1.1 adds LINK_CAPS (after each LINK_INFO and HOTPLUG) and the output flag
+ * DCP_OUTPUT_VRR; the server sends and accepts them only on 1.1 connections.
  */
 #define DCP_VERSION_MAJOR 1
-#define DCP_VERSION_MINOR 0
+#define DCP_VERSION_MINOR 1
 
 /* ---- socket -------------------------------------------------------------- */
 
@@ -118,6 +121,7 @@ enum dcp_opcode {
 	DCP_REPLY_TOPOLOGY_DONE = 0x0105,
 	DCP_REPLY_LEASE_GRANTED = 0x0106,
 	DCP_REPLY_FB_CREATED = 0x0107,
+	DCP_REPLY_LINK_CAPS = 0x0108, /* 1.1; also sent as an event (serial 0) */
 
 	DCP_EVENT_HOTPLUG = 0x0201,
 	DCP_EVENT_FLIP_DONE = 0x0202,
@@ -218,6 +222,7 @@ enum dcp_plane_type {
 #define DCP_OUTPUT_ENABLED 0x1u
 #define DCP_OUTPUT_PRIMARY 0x2u /* the primary plane shows a framebuffer */
 #define DCP_OUTPUT_CURSOR  0x4u
+#define DCP_OUTPUT_VRR	   0x8u /* 1.1: variable refresh (the link's LINK_CAPS range) */
 
 /* OUTPUT_CHANGED: what changed. */
 #define DCP_CHANGE_MODE	 0x1u /* enabled, mode, encoding or depth */
@@ -226,6 +231,9 @@ enum dcp_plane_type {
 
 /* LINK_INFO flags. */
 #define DCP_LINK_MODES_TRUNCATED 0x1u /* the sink has more than DCP_MAX_MODES modes */
+
+/* LINK_CAPS flags. */
+#define DCP_LINK_CAPS_NON_DESKTOP 0x1u /* a head-mounted display: lit only when named */
 
 /* WELCOME capability bits. */
 #define DCP_CAP_LEASES	   0x01u
@@ -260,6 +268,7 @@ enum dcp_reason {
 	DCP_REASON_SCALER = 16,
 	DCP_REASON_CURSOR = 17,
 	DCP_REASON_LINK_TRAINING = 18,
+	DCP_REASON_VRR = 19, /* 1.1: variable refresh the sink or link cannot do */
 
 	DCP_REASON_PROTOCOL = 64,	  /* malformed message */
 	DCP_REASON_VERSION = 65,	  /* unsupported major version */
@@ -282,7 +291,7 @@ enum dcp_reason {
 	DCP_REASON_NO_STREAM = 82,	  /* flip or cursor on an output that is off */
 	DCP_REASON_INTERNAL = 83,	  /* dcd failed; not the client's fault */
 };
-#define DCP_REASON_DC_LAST DCP_REASON_LINK_TRAINING
+#define DCP_REASON_DC_LAST DCP_REASON_LINK_TRAINING /* numbered as DC's codes */
 #define DCP_REASON_LAST	   DCP_REASON_INTERNAL
 
 /* Why a lease ended (LEASE_REVOKED). */
@@ -535,6 +544,16 @@ struct dcp_link_info {
 	struct dcp_plane_info planes[DCP_MAX_PLANES];
 };
 
+/*
+ * LINK_CAPS (1.1): what a link's sink can do beyond LINK_INFO. Follows each
+ * LINK_INFO with its serial, and each HOTPLUG as an event (serial 0).
+ */
+struct dcp_link_caps {
+	uint32_t link;
+	uint8_t flags;			 /* DCP_LINK_CAPS_* */
+	uint16_t vrr_min_hz, vrr_max_hz; /* variable refresh range, both 0 when none */
+};
+
 struct dcp_topology_done {
 	uint32_t link_count; /* LINK_INFO messages sent before this one */
 	uint32_t generation; /* bumped at every hotplug and lease change */
@@ -581,6 +600,7 @@ struct dcp_server_msg {
 		struct dcp_error error;
 		struct dcp_welcome welcome;
 		struct dcp_link_info link_info;
+		struct dcp_link_caps link_caps;
 		struct dcp_topology_done topology_done;
 		struct dcp_lease_granted lease_granted;
 		struct dcp_fb_created fb_created;

@@ -21,8 +21,9 @@
 /* ---- VALIDATE, COMMIT ----------------------------------------------------------- */
 
 #define COMMIT_FLAGS_KNOWN (DCP_COMMIT_ALLOW_MODESET | DCP_COMMIT_NONBLOCK)
-#define OUTPUT_FLAGS_KNOWN (DCP_OUTPUT_ENABLED | DCP_OUTPUT_PRIMARY | DCP_OUTPUT_CURSOR)
-#define OUTPUT_WIRE_SIZE   (16 + DCP_WIRE_MODE_SIZE + 36 + 20)
+#define OUTPUT_FLAGS_KNOWN \
+	(DCP_OUTPUT_ENABLED | DCP_OUTPUT_PRIMARY | DCP_OUTPUT_CURSOR | DCP_OUTPUT_VRR)
+#define OUTPUT_WIRE_SIZE (16 + DCP_WIRE_MODE_SIZE + 36 + 20)
 
 static void enc_output(struct dcp_writer *w, const struct dcp_output_config *o)
 {

@@ -150,7 +150,7 @@ static void dec_error(struct dcp_reader *r, void *body)
 
 static bool reason_known(unsigned reason)
 {
-	return (reason >= 1 && reason <= DCP_REASON_DC_LAST) ||
+	return (reason >= 1 && reason <= DCP_REASON_VRR) ||
 	       (reason >= DCP_REASON_PROTOCOL && reason <= DCP_REASON_LAST);
 }
 

@@ -1,7 +1,7 @@
 /*
  * Topology messages: LINK_INFO (one link: connector, sink, what it shows,
- * its modes and planes) and HOTPLUG (a link's connection and sink
- * summary).
+ * its modes and planes), LINK_CAPS (1.1: head-mounted, variable refresh
+ * range) and HOTPLUG (a link's connection and sink summary).
  */
 #include <errno.h>
 #include <string.h>
@@ -254,11 +254,56 @@ static int check_hotplug(const void *body, const char *msg, struct dcp_error *er
 	return ret ? ret : check_sink(&m->sink, m->connection, msg, err);
 }
 
+/* ---- LINK_CAPS (1.1) -------------------------------------------------------------- */
+
+static void enc_link_caps(struct dcp_writer *w, const void *body)
+{
+	const struct dcp_link_caps *m = body;
+
+	wr_u32(w, m->link);
+	wr_u8(w, m->flags);
+	wr_zero(w, 1);
+	wr_u16(w, m->vrr_min_hz);
+	wr_u16(w, m->vrr_max_hz);
+	wr_zero(w, 2);
+}
+
+static void dec_link_caps(struct dcp_reader *r, void *body)
+{
+	struct dcp_link_caps *m = body;
+
+	m->link = rd_u32(r);
+	m->flags = rd_u8(r);
+	rd_reserved(r, 1);
+	m->vrr_min_hz = rd_u16(r);
+	m->vrr_max_hz = rd_u16(r);
+	rd_reserved(r, 2);
+}
+
+static int check_link_caps(const void *body, const char *msg, struct dcp_error *err)
+{
+	const struct dcp_link_caps *m = body;
+	int ret = dcp_check_link(msg, m->link, err);
+
+	if (ret)
+		return ret;
+	if (m->flags & ~DCP_LINK_CAPS_NON_DESKTOP)
+		return dcp_invalid(err, "%s: flags 0x%x have unknown bits", msg, m->flags);
+	if ((m->vrr_min_hz || m->vrr_max_hz) && (!m->vrr_min_hz || m->vrr_min_hz >= m->vrr_max_hz))
+		return dcp_invalid(err,
+				   "%s: variable refresh range %u-%u Hz, need 0-0 or min < max",
+				   msg, m->vrr_min_hz, m->vrr_max_hz);
+	return 0;
+}
+
 /* clang-format off */
 const struct dcp_msg_desc dcp_msgs_topology[] = {
 	{ .opcode = DCP_REPLY_LINK_INFO, .name = "LINK_INFO", .serial_nonzero_ok = true,
 	  .body_size = sizeof(struct dcp_link_info),
 	  .encode = enc_link_info, .decode = dec_link_info, .check = check_link_info },
+	{ .opcode = DCP_REPLY_LINK_CAPS, .name = "LINK_CAPS", .serial_zero_ok = true,
+	  .serial_nonzero_ok = true, .body_size = sizeof(struct dcp_link_caps),
+	  .encode = enc_link_caps, .decode = dec_link_caps, .check = check_link_caps },
 	{ .opcode = DCP_EVENT_HOTPLUG, .name = "HOTPLUG", .serial_zero_ok = true,
 	  .body_size = sizeof(struct dcp_hotplug),
 	  .encode = enc_hotplug, .decode = dec_hotplug, .check = check_hotplug },

@@ -54,6 +54,7 @@ static const char *const reasons[] = {
 	[DCP_REASON_SCALER] = "scaler",
 	[DCP_REASON_CURSOR] = "cursor",
 	[DCP_REASON_LINK_TRAINING] = "link-training",
+	[DCP_REASON_VRR] = "vrr",
 	[DCP_REASON_PROTOCOL] = "protocol",
 	[DCP_REASON_VERSION] = "version",
 	[DCP_REASON_SEQUENCE] = "sequence",

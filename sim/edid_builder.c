@@ -260,6 +260,21 @@ static int cta_data_blocks(const struct edid_desc *d, uint8_t *b, unsigned *pos)
 		if (put_data_block(b, pos, 3, p, n) < 0)
 			return -ENOSPC;
 	}
+	if (d->head_mounted == EDID_HMD_MICROSOFT) {
+		/* "EDID extension for head-mounted and specialized monitors": the OUI,
+		 * version 3, use case 7 (VR headset) without desktop usage, and a
+		 * 16-byte container ID */
+		memset(p, 0, 21);
+		p[0] = 0x5c; /* OUI CA-12-5C */
+		p[1] = 0x12;
+		p[2] = 0xca;
+		p[3] = 3;
+		p[4] = 7;
+		for (n = 0; n < 16; n++)
+			p[5 + n] = (uint8_t)(0xd0 + n);
+		if (put_data_block(b, pos, 3, p, 21) < 0)
+			return -ENOSPC;
+	}
 	if (d->hf_vsdb) {
 		n = 0;
 		p[n++] = 0xd8; /* OUI C4-5D-D8 */
@@ -282,7 +297,7 @@ int edid_build(const struct edid_desc *d, uint8_t *out, size_t cap, size_t *len,
 	uint8_t blocks[EDID_MAX_BLOCKS][EDID_BLOCK_SIZE];
 	unsigned nblocks = 1, next_extra = 0;
 	bool want_cta = d->cta || d->nextra || d->nvics || d->nsads || d->hdmi || d->hf_vsdb ||
-			d->min_blocks > 1;
+			d->head_mounted == EDID_HMD_MICROSOFT || d->min_blocks > 1;
 	int ret;
 
 	if (d->nextra > EDID_MAX_EXTRA || d->nvics > EDID_MAX_VICS || d->nsads > EDID_MAX_SADS)
@@ -336,6 +351,20 @@ int edid_build(const struct edid_desc *d, uint8_t *out, size_t cap, size_t *len,
 		want_cta = next_extra < d->nextra || nblocks < d->min_blocks;
 	}
 
+	if (d->head_mounted == EDID_HMD_DISPLAYID) {
+		/* DisplayID 2.0, primary use case 7 (VR headset), no data blocks */
+		uint8_t *b = blocks[nblocks];
+
+		if (nblocks >= EDID_MAX_BLOCKS)
+			return fail(err, errlen, -ENOSPC, "no room for the DisplayID extension");
+		memset(b, 0, EDID_BLOCK_SIZE);
+		b[0] = 0x70;
+		b[1] = 0x20;
+		b[3] = 7;
+		b[5] = (uint8_t) - (b[1] + b[2] + b[3] + b[4]); /* section checksum */
+		edid_block_checksum(b);
+		nblocks++;
+	}
 	ret = build_base(d, blocks[0], nblocks - 1, err, errlen);
 	if (ret < 0)
 		return ret;

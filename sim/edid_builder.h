@@ -54,6 +54,12 @@ struct edid_sad {
 	uint8_t byte3;	  /* LPCM: bit 0 16, 1 20, 2 24 bit; else max bit rate / 8 kHz */
 };
 
+enum edid_head_mounted {
+	EDID_HMD_NONE,
+	EDID_HMD_MICROSOFT, /* Microsoft VSDB */
+	EDID_HMD_DISPLAYID, /* DisplayID 2.0 primary use case 7 */
+};
+
 struct edid_desc {
 	char vendor[4]; /* PNP ID, three upper-case letters */
 	uint16_t product;
@@ -90,6 +96,11 @@ struct edid_desc {
 	bool range; /* display range limits descriptor */
 	uint8_t vmin_hz, vmax_hz, hmin_khz, hmax_khz;
 	uint16_t max_pixel_mhz;
+
+	/* a head-mounted display: Microsoft's VSDB (OUI CA-12-5C, version 3, use
+	 * case VR headset, not for desktop use) in the CTA extension, or a
+	 * DisplayID 2.0 extension whose primary use case is VR headset */
+	uint8_t head_mounted; /* enum edid_head_mounted */
 
 	bool cta;	     /* force a CTA-861 extension */
 	unsigned min_blocks; /* pad with empty CTA extensions up to this */

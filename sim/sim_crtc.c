@@ -11,6 +11,13 @@
  * Events on a frame: vertical count 0 (frame counter increments, a history
  * record starts), V_BLANK_START (V_UPDATE: double-buffered surface and
  * cursor registers latch) and VERTICAL_INTERRUPT0's LINE_START.
+ *
+ * Variable refresh (CRTC_V_TOTAL_CONTROL with V_TOTAL_MIN_SEL and
+ * V_TOTAL_MAX_SEL): the front porch stretches, so the timeline runs with
+ * V_TOTAL_MAX + 1 lines per frame, and a flip request (an unlocked pending
+ * surface address) in line v cuts its frame after line max(v, V_TOTAL_MIN):
+ * the next frame starts there. A flip that arrives after V_BLANK_START
+ * latches at that frame start. The cut re-bases the timeline like a retime.
  */
 #include "sim_internal.h"
 
@@ -187,27 +194,29 @@ static uint64_t latch_position(struct sim *sim, unsigned n, const struct lines *
 {
 	bool hretrace;
 
+	const struct sim_crtc *c = &sim->st->crtc[n];
+	uint64_t e;
+
 	if (!sim_dcp_latch_wanted(sim, n, &hretrace))
 		return UINT64_MAX;
 	if (hretrace)
 		return (a / l->ht + 1) * l->ht;
-	return next_line(l, l->vbs, a);
+	e = next_line(l, l->vbs, a);
+	/* past V_BLANK_START of a cut frame: the new frame's start latches it */
+	return c->vrr_cut && e > c->vrr_cut ? c->vrr_cut : e;
 }
 
-void sim_crtc_sync(struct sim *sim, unsigned n, uint64_t t)
+/* Processes positions (done, b] (absolute): latches, history, interrupt status. */
+static void advance(struct sim *sim, unsigned n, uint64_t b)
 {
 	struct sim_crtc *c = &sim->st->crtc[n];
 	struct lines l;
-	uint64_t a, b, a0, e;
+	uint64_t a, a0, e;
 
-	if (!c->running)
-		return;
-	b = elapsed_px(c, t);
-	if (b <= c->done_px)
+	if (b <= c->base_pos + c->done_px)
 		return;
 	get_lines(sim, n, &l);
 	a = a0 = c->base_pos + c->done_px;
-	b += c->base_pos;
 
 	e = latch_position(sim, n, &l, a);
 	if (e <= b) {
@@ -231,6 +240,55 @@ void sim_crtc_sync(struct sim *sim, unsigned n, uint64_t t)
 	c->done_px = b - c->base_pos;
 }
 
+/* A cut VRR frame ends: what waits for its end latches, the next frame starts. */
+static void vrr_cut(struct sim *sim, unsigned n)
+{
+	struct sim_crtc *c = &sim->st->crtc[n];
+	uint64_t cut = c->vrr_cut, fp = (uint64_t)c->htotal * c->vtotal;
+	uint64_t t = time_of_px(c, cut - c->base_pos);
+	bool hretrace;
+
+	advance(sim, n, cut - 1);
+	if (sim_dcp_latch_wanted(sim, n, &hretrace))
+		sim_dcp_latch(sim, n, t);
+	c->base_frame += (cut - 1) / fp + 1;
+	c->base_ns = t;
+	c->base_pos = 0;
+	c->done_px = 0;
+	c->vrr_cut = 0;
+	record_start(sim, n, t);
+}
+
+void sim_crtc_sync(struct sim *sim, unsigned n, uint64_t t)
+{
+	struct sim_crtc *c = &sim->st->crtc[n];
+
+	if (!c->running)
+		return;
+	if (c->vrr_cut && c->base_pos + elapsed_px(c, t) >= c->vrr_cut)
+		vrr_cut(sim, n);
+	advance(sim, n, c->base_pos + elapsed_px(c, t));
+}
+
+void sim_crtc_vrr_flip(struct sim *sim, unsigned n)
+{
+	struct sim_crtc *c = &sim->st->crtc[n];
+	uint64_t fp, pos, start, v, end;
+	bool hretrace;
+
+	if (!c->running || !c->vrr || c->vrr_cut || !c->flip_pending ||
+	    !sim_dcp_latch_wanted(sim, n, &hretrace))
+		return;
+	fp = (uint64_t)c->htotal * c->vtotal;
+	pos = c->base_pos + c->done_px;
+	start = pos - pos % fp;
+	v = (pos % fp) / c->htotal;
+	end = v > c->vrr_min ? v : c->vrr_min;
+	/* the last line of the longest frame ends it anyway */
+	if (end + 1 < c->vtotal)
+		c->vrr_cut = start + (end + 1) * c->htotal;
+}
+
 uint64_t sim_crtc_next_event(struct sim *sim, unsigned n)
 {
 	struct sim_crtc *c = &sim->st->crtc[n];
@@ -241,6 +299,9 @@ uint64_t sim_crtc_next_event(struct sim *sim, unsigned n)
 		return UINT64_MAX;
 	get_lines(sim, n, &l);
 	e = latch_position(sim, n, &l, c->base_pos + c->done_px);
+	/* a cut frame's end re-bases the timeline: everything after it waits */
+	if (c->vrr_cut && c->vrr_cut < e)
+		e = c->vrr_cut;
 	return e == UINT64_MAX ? e : time_of_px(c, e - c->base_pos);
 }
 
@@ -278,11 +339,20 @@ void sim_crtc_retime(struct sim *sim, unsigned n, uint64_t t)
 	uint64_t num, den, frame = c->last_frame, pos = 0;
 	uint32_t ht = SIM_GET(creg(sim, n, mmCRTC_H_TOTAL), CRTC_H_TOTAL, CRTC_H_TOTAL) + 1;
 	uint32_t vt = SIM_GET(creg(sim, n, mmCRTC_V_TOTAL), CRTC_V_TOTAL, CRTC_V_TOTAL) + 1;
+	uint32_t vctl = creg(sim, n, mmCRTC_V_TOTAL_CONTROL);
+	uint32_t vmin =
+		SIM_GET(creg(sim, n, mmCRTC_V_TOTAL_MIN), CRTC_V_TOTAL_MIN, CRTC_V_TOTAL_MIN);
+	uint32_t vmax =
+		SIM_GET(creg(sim, n, mmCRTC_V_TOTAL_MAX), CRTC_V_TOTAL_MAX, CRTC_V_TOTAL_MAX);
+	bool vrr = (vctl & CRTC_V_TOTAL_CONTROL__CRTC_V_TOTAL_MIN_SEL_MASK) &&
+		   (vctl & CRTC_V_TOTAL_CONTROL__CRTC_V_TOTAL_MAX_SEL_MASK) && vmin <= vmax;
 	bool was = c->running, run;
 
 	if (n >= sim->st->ncrtc_regs)
 		return;
 	sim_crtc_sync(sim, n, t);
+	if (vrr)
+		vt = vmax + 1;
 	if (was) {
 		uint64_t fp = (uint64_t)c->htotal * c->vtotal;
 		uint64_t total = c->base_pos + c->done_px;
@@ -308,6 +378,9 @@ void sim_crtc_retime(struct sim *sim, unsigned n, uint64_t t)
 	c->hz_den = den;
 	c->htotal = ht;
 	c->vtotal = vt;
+	c->vrr = vrr;
+	c->vrr_min = vmin;
+	c->vrr_cut = 0;
 	if (run && !was)
 		record_start(sim, n, t);
 	/* With the timing generator stopped, double-buffered registers take
@@ -456,6 +529,9 @@ void sim_crtc_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t valu
 	case mmCRTC_CONTROL:
 	case mmCRTC_H_TOTAL:
 	case mmCRTC_V_TOTAL:
+	case mmCRTC_V_TOTAL_MIN:
+	case mmCRTC_V_TOTAL_MAX:
+	case mmCRTC_V_TOTAL_CONTROL:
 		sim_crtc_retime(sim, n, sim->st->synced_ns);
 		break;
 	case mmCRTC_MASTER_UPDATE_LOCK:

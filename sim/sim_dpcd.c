@@ -41,34 +41,36 @@
 #include "sim_internal.h"
 
 /* DPCD addresses and bits (DP 1.2) */
-#define DPCD_REV		  0x000
-#define DPCD_MAX_LINK_RATE	  0x001
-#define DPCD_MAX_LANE_COUNT	  0x002
-#define DPCD_MAX_DOWNSPREAD	  0x003
-#define DPCD_NORP		  0x004
-#define DPCD_MAIN_LINK_CODING	  0x006
-#define DPCD_RECEIVE_PORT0_CAP0	  0x008
-#define DPCD_TRAINING_AUX_RD	  0x00e
-#define DPCD_MSTM_CAP		  0x021
-#define DPCD_LINK_BW_SET	  0x100
-#define DPCD_LANE_COUNT_SET	  0x101
-#define DPCD_TRAINING_PATTERN_SET 0x102
-#define DPCD_TRAINING_LANE0_SET	  0x103
-#define DPCD_SINK_COUNT		  0x200
-#define DPCD_IRQ_VECTOR		  0x201
-#define DPCD_LANE0_1_STATUS	  0x202
-#define DPCD_LANE_ALIGN_STATUS	  0x204
-#define DPCD_SINK_STATUS	  0x205
-#define DPCD_ADJUST_REQUEST_0_1	  0x206
-#define DPCD_ADJUST_REQUEST_2_3	  0x207
-#define DPCD_SET_POWER		  0x600
-#define DPCD_EDP_REV		  0x700
-#define DPCD_SINK_COUNT_ESI	  0x2002
-#define DPCD_IRQ_VECTOR_ESI0	  0x2003
-#define DPCD_IRQ_VECTOR_ESI1	  0x2004
-#define DPCD_LINK_SERVICE_ESI0	  0x2005
-#define DPCD_LANE0_1_STATUS_ESI	  0x200c
-#define DPCD_SINK_STATUS_ESI	  0x200f
+#define DPCD_REV		    0x000
+#define DPCD_MAX_LINK_RATE	    0x001
+#define DPCD_MAX_LANE_COUNT	    0x002
+#define DPCD_MAX_DOWNSPREAD	    0x003
+#define DPCD_NORP		    0x004
+#define DPCD_MAIN_LINK_CODING	    0x006
+#define DPCD_DOWN_STREAM_PORT_COUNT 0x007
+#define MSA_TIMING_PAR_IGNORED	    0x40
+#define DPCD_RECEIVE_PORT0_CAP0	    0x008
+#define DPCD_TRAINING_AUX_RD	    0x00e
+#define DPCD_MSTM_CAP		    0x021
+#define DPCD_LINK_BW_SET	    0x100
+#define DPCD_LANE_COUNT_SET	    0x101
+#define DPCD_TRAINING_PATTERN_SET   0x102
+#define DPCD_TRAINING_LANE0_SET	    0x103
+#define DPCD_SINK_COUNT		    0x200
+#define DPCD_IRQ_VECTOR		    0x201
+#define DPCD_LANE0_1_STATUS	    0x202
+#define DPCD_LANE_ALIGN_STATUS	    0x204
+#define DPCD_SINK_STATUS	    0x205
+#define DPCD_ADJUST_REQUEST_0_1	    0x206
+#define DPCD_ADJUST_REQUEST_2_3	    0x207
+#define DPCD_SET_POWER		    0x600
+#define DPCD_EDP_REV		    0x700
+#define DPCD_SINK_COUNT_ESI	    0x2002
+#define DPCD_IRQ_VECTOR_ESI0	    0x2003
+#define DPCD_IRQ_VECTOR_ESI1	    0x2004
+#define DPCD_LINK_SERVICE_ESI0	    0x2005
+#define DPCD_LANE0_1_STATUS_ESI	    0x200c
+#define DPCD_SINK_STATUS_ESI	    0x200f
 
 #define LANE_CR_DONE	    0x1
 #define LANE_CHANNEL_EQ	    0x2
@@ -316,9 +318,10 @@ void sim_dpcd_init(struct sim *sim, struct sim_connector *c)
 	d[DPCD_MAX_LINK_RATE] = caps->max_rate;
 	d[DPCD_MAX_LANE_COUNT] = (uint8_t)(caps->max_lanes | (caps->tps3 ? TPS3_SUPPORTED : 0) |
 					   (caps->enhanced_framing ? ENHANCED_FRAME_CAP : 0));
-	d[DPCD_MAX_DOWNSPREAD] = 0x01;	   /* 0.5 % down-spread */
-	d[DPCD_NORP] = 0x01;		   /* one receiver port */
-	d[DPCD_MAIN_LINK_CODING] = 0x01;   /* 8b/10b */
+	d[DPCD_MAX_DOWNSPREAD] = 0x01;	 /* 0.5 % down-spread */
+	d[DPCD_NORP] = 0x01;		 /* one receiver port */
+	d[DPCD_MAIN_LINK_CODING] = 0x01; /* 8b/10b */
+	d[DPCD_DOWN_STREAM_PORT_COUNT] = caps->msa_ignored ? MSA_TIMING_PAR_IGNORED : 0;
 	d[DPCD_RECEIVE_PORT0_CAP0] = 0x02; /* local EDID present */
 	d[DPCD_TRAINING_AUX_RD] = caps->aux_rd_interval;
 	d[DPCD_MSTM_CAP] = caps->mst ? 1 : 0;

@@ -109,6 +109,8 @@ void sim_crtc_retime(struct sim *sim, unsigned n, uint64_t t);
 void sim_crtc_retime_all(struct sim *sim, uint64_t t);
 void sim_crtc_sync(struct sim *sim, unsigned n, uint64_t t);
 uint64_t sim_crtc_next_event(struct sim *sim, unsigned n);
+/* A flip request on a VRR CRTC: cuts the current frame (sim_crtc.c). */
+void sim_crtc_vrr_flip(struct sim *sim, unsigned n);
 /* Next enabled vertical/update interrupt of CRTC n (wakes a real-time owner). */
 uint64_t sim_crtc_next_wake(struct sim *sim, unsigned n);
 uint32_t sim_crtc_read(struct sim *sim, unsigned n, uint32_t generic);

@@ -278,6 +278,8 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 			sim_dcp_write(sim, (unsigned)i, g, value);
 		else
 			sim_crtc_write(sim, (unsigned)i, g, value);
+		/* an address write or a lock release may request a flip */
+		sim_crtc_vrr_flip(sim, (unsigned)i);
 		return;
 	}
 	if ((i = sim_dig_of(st, reg, &g)) >= 0) {

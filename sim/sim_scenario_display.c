@@ -467,6 +467,14 @@ static int parse_description(struct sj_ctx *ctx, const char *path, json_object *
 		if ((r = parse_range(ctx, kpath, sub, d)) < 0)
 			return r;
 	}
+	{
+		static const char *const hmds[] = { "none", "microsoft", "displayid", NULL };
+		unsigned hmd = EDID_HMD_NONE;
+
+		if ((r = sj_enum(ctx, path, v, "head_mounted", false, hmds, &hmd)) < 0)
+			return r;
+		d->head_mounted = (uint8_t)hmd;
+	}
 	x = 0;
 	if ((r = sj_int(ctx, path, v, "blocks", false, 1, EDID_MAX_BLOCKS, &x)) < 0)
 		return r;
@@ -474,8 +482,37 @@ static int parse_description(struct sj_ctx *ctx, const char *path, json_object *
 	return 0;
 }
 
+/*
+ * SCDC_Present of an EDID file: bit 7 of the flags byte of the HDMI Forum
+ * VSDB (vendor tag 3, OUI C4-5D-D8) or of the HF-SCDB (extended tag 0x79;
+ * byte 6 in both) in any CTA-861 extension. A built EDID
+ * knows this from its description; a file has to be read for it.
+ */
+static bool edid_file_scdc(const uint8_t *edid, size_t len)
+{
+	for (size_t b = EDID_BLOCK_SIZE; b + EDID_BLOCK_SIZE <= len; b += EDID_BLOCK_SIZE) {
+		const uint8_t *x = edid + b;
+		size_t end = x[2];
+
+		if (x[0] != 0x02 || end < 4 || end > EDID_BLOCK_SIZE - 1)
+			continue;
+		for (size_t i = 4; i < end; i += 1 + (x[i] & 0x1f)) {
+			const uint8_t *p = x + i;
+			size_t plen = p[0] & 0x1f, tag = p[0] >> 5;
+
+			if (i + 1 + plen > end || plen < 6)
+				continue;
+			/* the SCDB has its extended tag and two reserved bytes where the OUI is */
+			if ((tag == 3 && p[1] == 0xd8 && p[2] == 0x5d && p[3] == 0xc4) ||
+			    (tag == 7 && p[1] == 0x79))
+				return p[6] & 0x80;
+		}
+	}
+	return false;
+}
+
 static int load_edid_file(struct sj_ctx *ctx, const char *path, const char *file,
-			  struct sim_display *disp)
+			  struct sim_display *disp, bool *hf_scdc)
 {
 	char full[4096];
 	FILE *f;
@@ -502,13 +539,14 @@ static int load_edid_file(struct sj_ctx *ctx, const char *path, const char *file
 		return sj_fail(ctx, path, "EDID file %s has %zu bytes, not a multiple of 128", full,
 			       n);
 	disp->edid_len = (uint16_t)n;
+	*hf_scdc = edid_file_scdc(disp->edid, n);
 	return 0;
 }
 
 static const char *const edid_keys[] = {
-	"file", "vendor",  "product", "serial", "name",	     "serial_text", "week",
-	"year", "size_mm", "input",   "bpc",	"preferred", "modes",	    "vics",
-	"hdmi", "hf_vsdb", "audio",   "range",	"blocks",    NULL,
+	"file", "vendor",  "product", "serial", "name",	     "serial_text",  "week",
+	"year", "size_mm", "input",   "bpc",	"preferred", "modes",	     "vics",
+	"hdmi", "hf_vsdb", "audio",   "range",	"blocks",    "head_mounted", NULL,
 };
 
 static int parse_edid(struct sj_ctx *ctx, const char *path, json_object *v, uint8_t ctype,
@@ -528,7 +566,7 @@ static int parse_edid(struct sj_ctx *ctx, const char *path, json_object *v, uint
 			return sj_fail(ctx, path, "an EDID from a file takes no other keys");
 		if ((r = sj_string(ctx, path, v, "file", true, 1024, &file)) < 0)
 			return r;
-		return load_edid_file(ctx, path, file, disp);
+		return load_edid_file(ctx, path, file, disp, hf_scdc);
 	}
 	d = calloc(1, sizeof(*d));
 	if (!d)
@@ -646,10 +684,17 @@ static int parse_training(struct sj_ctx *ctx, const char *path, json_object *v,
 
 static int parse_dp(struct sj_ctx *ctx, const char *path, json_object *v, struct sim_dp_caps *dp)
 {
-	static const char *const keys[] = {
-		"dpcd_rev",	    "max_rate",	       "max_lanes", "tps3",	"mst",
-		"enhanced_framing", "aux_rd_interval", "aux_defer", "training", NULL
-	};
+	static const char *const keys[] = { "dpcd_rev",
+					    "max_rate",
+					    "max_lanes",
+					    "tps3",
+					    "mst",
+					    "enhanced_framing",
+					    "aux_rd_interval",
+					    "aux_defer",
+					    "training",
+					    "msa_timing_par_ignored",
+					    NULL };
 	static const char *const revs[] = { "1.1", "1.2", NULL };
 	char kpath[SJ_PATH_MAX];
 	json_object *sub;
@@ -680,6 +725,8 @@ static int parse_dp(struct sj_ctx *ctx, const char *path, json_object *v, struct
 		return r;
 	dp->enhanced_framing = true;
 	if ((r = sj_bool(ctx, path, v, "enhanced_framing", &dp->enhanced_framing)) < 0)
+		return r;
+	if ((r = sj_bool(ctx, path, v, "msa_timing_par_ignored", &dp->msa_ignored)) < 0)
 		return r;
 	x = 0;
 	if ((r = sj_int(ctx, path, v, "aux_rd_interval", false, 0, 4, &x)) < 0)

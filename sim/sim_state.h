@@ -14,7 +14,7 @@
 #include "dce110_regs.h"
 
 #define SIM_STATE_MAGIC	  0x6174536d69536344ull /* "DcSimSta" */
-#define SIM_STATE_VERSION 3			/* 2: write counters; 3: SCL double buffering */
+#define SIM_STATE_VERSION 4 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore */
 
 #define SIM_REG_COUNT	   0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
 #define SIM_EXT_COUNT	   (DCE110_SIMEXT_END - mmSIMEXT_ID)
@@ -70,6 +70,7 @@ struct sim_dp_caps {
 	bool mst;
 	bool enhanced_framing;
 	uint8_t aux_rd_interval; /* TRAINING_AUX_RD_INTERVAL (DPCD 0x00e) */
+	bool msa_ignored;	 /* MSA_TIMING_PAR_IGNORED (DPCD 0x007 bit 6): Adaptive-Sync */
 	uint32_t aux_defer;	 /* DEFER replies before each native request is served */
 	struct sim_dp_training training;
 };
@@ -164,6 +165,12 @@ struct sim_crtc {
 	uint64_t done_px;	 /* pixels since base already processed */
 	uint64_t last_frame;	 /* frame counter when stopped */
 	uint64_t frame_reset;	 /* CRTC_COUNT_RESET subtracts this */
+	/* variable refresh (CRTC_V_TOTAL_CONTROL MIN_SEL and MAX_SEL): vtotal is
+	 * then V_TOTAL_MAX + 1 and a flip cuts the frame at vrr_cut (absolute
+	 * pixel position, 0 for none), never before line V_TOTAL_MIN ends */
+	bool vrr;
+	uint32_t vrr_min; /* V_TOTAL_MIN: the last line of the shortest frame */
+	uint64_t vrr_cut;
 
 	/* surface (GRPH) double buffering */
 	uint64_t inuse_addr;

@@ -64,6 +64,17 @@ static int check_blocks(const struct sim_state *st, char *why, size_t len)
 			return snprintf(why, len, "pipe %u runs with a %ux%u frame at %llu/%llu Hz",
 					i, c->htotal, c->vtotal, (unsigned long long)c->hz_num,
 					(unsigned long long)c->hz_den);
+		if (c->vrr_cut) {
+			uint64_t fp = (uint64_t)c->htotal * c->vtotal;
+			uint64_t pos = c->base_pos + c->done_px;
+
+			/* a cut lies ahead in the frame being shown */
+			if (!c->running || !c->vrr || c->vrr_cut <= pos ||
+			    c->vrr_cut > pos - pos % fp + fp)
+				return snprintf(why, len, "pipe %u: VRR frame cut at %llu, at %llu",
+						i, (unsigned long long)c->vrr_cut,
+						(unsigned long long)pos);
+		}
 	}
 	for (unsigned i = 0; i < DCE110_MAX_HPDS; i++) {
 		if (st->hpd[i].nqueue > SIM_HPD_QUEUE)

@@ -233,6 +233,7 @@ int dc_assign_resources(const struct dc *dc, struct dc_state *state,
 		r->pixel_clock_khz = plans[i].pll_khz;
 		r->signal = plans[i].signal;
 		r->hdmi_scrambling = plans[i].hdmi_scrambling;
+		r->vrr_vtotal_max = plans[i].vrr_vtotal_max;
 	}
 	return 0;
 }

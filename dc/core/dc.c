@@ -302,6 +302,13 @@ int dc_link_get_status(const struct dc *dc, unsigned link, struct dc_link_status
 		out->signal = s->res.signal;
 		out->hdmi_scrambling = s->res.hdmi_scrambling;
 		out->pixel_clock_khz = s->res.pixel_clock_khz;
+		out->vrr_active = s->res.vrr_vtotal_max != 0;
+	}
+	if (l->sink) {
+		char why[200];
+
+		out->non_desktop = dc_sink_caps(l->sink)->non_desktop != DC_EDID_DESKTOP;
+		dc_link_vrr_range(dc, link, &out->vrr_min_hz, &out->vrr_max_hz, why, sizeof(why));
 	}
 	dc_link_status_fill(dc, link, out);
 	return 0;

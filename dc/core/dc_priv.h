@@ -158,7 +158,11 @@ struct dc_pipe_rt {
 	uint64_t seq_ns;
 	bool flip_pending, flip_immediate;
 	uint64_t flip_user_data;
-	uint64_t flip_latch;	/* position where the flip latched or will latch */
+	uint64_t flip_latch; /* position where the flip latched or will latch */
+	/* variable refresh: vtotal is the longest frame, vrr_min_lines the
+	 * shortest; flip_cut the position where the flip ends its frame */
+	uint32_t vrr_min_lines;
+	uint64_t flip_cut;
 	uint64_t flip_latch_ns; /* immediate flips: the time it latched */
 };
 
@@ -209,16 +213,21 @@ __attribute__((format(printf, 5, 6))) int dc_error_set(struct dc_error *err,
 struct dc_stream_plan {
 	enum dc_signal signal;
 	bool hdmi_scrambling;
-	bool uses_pll;	  /* TMDS: a PLL; DP / eDP: the pipe's DP DTO */
-	uint32_t pll_khz; /* the clock source output (rounded to kHz) */
-	bool audio;	  /* wants an audio endpoint */
-	bool unchanged;	  /* equal to the committed stream on that link */
-	int committed;	  /* index of that committed stream, or -1 */
+	bool uses_pll;		 /* TMDS: a PLL; DP / eDP: the pipe's DP DTO */
+	uint32_t pll_khz;	 /* the clock source output (rounded to kHz) */
+	bool audio;		 /* wants an audio endpoint */
+	bool unchanged;		 /* equal to the committed stream on that link */
+	int committed;		 /* index of that committed stream, or -1 */
+	uint16_t vrr_vtotal_max; /* dc_stream_resources.vrr_vtotal_max */
 };
 
 /* Stream checks: link, sink, mode, signal limits, DP bandwidth (validate_stream.c). */
 int dc_validate_stream(const struct dc *dc, const struct dc_stream *s, int index,
 		       struct dc_stream_plan *plan, struct dc_error *err);
+
+/* A stream's variable refresh: the sink, link and timing allow it (vrr.c). */
+int dc_vrr_plan(const struct dc *dc, const struct dc_stream *s, int index,
+		struct dc_stream_plan *plan, struct dc_error *err);
 
 /* Plane and cursor checks, DISPCLK and bandwidth figures (validate_plane.c). */
 struct dc_plane_load {

@@ -15,6 +15,12 @@
  * frame's number is the flip's sequence, the start of that line its time.
  * An immediate flip latches at the write: sequence and time of that moment.
  *
+ * With variable refresh the flip also ends its frame: after line
+ * max(v, V_TOTAL_MIN), v the line it was written in (the position read right
+ * after the write). It latches at V_BLANK_START when it came before, else
+ * at that end, and the new buffer's frame starts at that end: its time is
+ * the end's, never the V_TOTAL_MAX a frame without flips would last.
+ *
  * Cursor updates never wait for a flip: they are written at once under the
  * cursor's own update lock and take effect at the next V_UPDATE.
  */
@@ -63,9 +69,23 @@ int dc_flip(struct dc *dc, unsigned link, uint64_t address, uint32_t flags, uint
 		immediate = true;
 	} else if (dce110_grph_update_pending(dc->hw, tg)) {
 		rt->flip_latch = dc_pipe_next_line(rt, rt->vblank_start, pos, true);
+		if (rt->vrr_min_lines) {
+			uint64_t fp = (uint64_t)rt->htotal * rt->vtotal,
+				 line = pos % fp / rt->htotal;
+
+			if (line + 1 < rt->vrr_min_lines)
+				line = rt->vrr_min_lines - 1;
+			rt->flip_cut = pos - pos % fp + (line + 1) * rt->htotal;
+			if (rt->flip_latch > rt->flip_cut)
+				rt->flip_latch = rt->flip_cut;
+		}
 	} else {
 		pos = dc_pipe_now(dc, tg, &t_ns);
 		rt->flip_latch = dc_pipe_prev_line(rt, rt->vblank_start, pos);
+		/* it latched at V_BLANK_START, before V_TOTAL_MIN: the shortest frame */
+		rt->flip_cut = rt->flip_latch -
+			       rt->flip_latch % ((uint64_t)rt->htotal * rt->vtotal) +
+			       (uint64_t)rt->vrr_min_lines * rt->htotal;
 	}
 	rt->flip_pending = true;
 	rt->flip_immediate = immediate;
@@ -85,6 +105,15 @@ void dc_flip_irq(struct dc *dc, unsigned tg)
 	if (rt->flip_immediate) {
 		seq = rt->flip_latch / ((uint64_t)rt->htotal * rt->vtotal);
 		ts = rt->flip_latch_ns;
+	} else if (rt->vrr_min_lines) {
+		uint64_t fp = (uint64_t)rt->htotal * rt->vtotal;
+		uint64_t next = ((rt->flip_cut - 1) / fp + 1) * fp; /* that frame's position 0 */
+		uint64_t active = (uint64_t)rt->vblank_end * rt->htotal;
+
+		seq = next / fp;
+		/* before the cut the frame's end is the cut, after it the count restarted */
+		ts = pos < rt->flip_cut ? dc_pipe_time_of(rt, rt->flip_cut + active, pos, now_ns)
+					: dc_pipe_time_of(rt, next + active, pos, now_ns);
 	} else {
 		shown = dc_pipe_next_line(rt, rt->vblank_end, rt->flip_latch, false);
 		seq = shown / ((uint64_t)rt->htotal * rt->vtotal);

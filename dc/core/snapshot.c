@@ -43,7 +43,7 @@ bool dc_resources_equal(const struct dc_stream_resources *a, const struct dc_str
 	       a->stream_encoder == b->stream_encoder && a->link_encoder == b->link_encoder &&
 	       a->clock_source == b->clock_source && a->audio == b->audio &&
 	       a->pixel_clock_khz == b->pixel_clock_khz && a->signal == b->signal &&
-	       a->hdmi_scrambling == b->hdmi_scrambling;
+	       a->hdmi_scrambling == b->hdmi_scrambling && a->vrr_vtotal_max == b->vrr_vtotal_max;
 }
 
 uint32_t dc_format_opaque(uint32_t fourcc)
@@ -101,7 +101,7 @@ static bool cursor_equal(const struct dc_cursor *a, const struct dc_cursor *b)
 
 static bool stream_equal(const struct dc_stream *a, const struct dc_stream *b)
 {
-	return a->link == b->link && dc_timing_equal(&a->mode, &b->mode) &&
+	return a->link == b->link && dc_timing_equal(&a->mode, &b->mode) && a->vrr == b->vrr &&
 	       a->encoding == b->encoding && a->bpc == b->bpc && a->blank_color == b->blank_color &&
 	       dc_resources_equal(&a->res, &b->res) && plane_equal(&a->primary, &b->primary) &&
 	       cursor_equal(&a->cursor, &b->cursor);
@@ -236,6 +236,8 @@ static int read_stream(struct dc *dc, unsigned tg, struct dc_stream *s)
 	r->clock_source = (int8_t)rate.source;
 	r->audio = (int8_t)fst.audio;
 	r->hdmi_scrambling = bst.scrambling;
+	r->vrr_vtotal_max = (uint16_t)dce110_tg_read_vrr(dc->hw, tg);
+	s->vrr = r->vrr_vtotal_max != 0;
 	r->pixel_clock_khz = r->signal == DC_SIGNAL_HDMI
 				     ? (uint32_t)fixed32_32_round(dc_tmds_clock_khz(
 					       s->mode.clock, s->encoding, s->bpc))

@@ -84,7 +84,8 @@ static void match_committed(const struct dc *dc, const struct dc_stream *s,
 		plan->committed = (int)i;
 		plan->unchanged = same_timing(&c->mode, &s->mode) && c->encoding == s->encoding &&
 				  c->bpc == s->bpc && c->res.signal == plan->signal &&
-				  c->res.pixel_clock_khz == plan->pll_khz;
+				  c->res.pixel_clock_khz == plan->pll_khz &&
+				  c->res.vrr_vtotal_max == plan->vrr_vtotal_max;
 		return;
 	}
 }

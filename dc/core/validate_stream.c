@@ -274,6 +274,8 @@ int dc_validate_stream(const struct dc *dc, const struct dc_stream *s, int index
 		ret = check_dp(dc, s, index, l->name, plan, err);
 	else
 		ret = check_tmds(dc, s, index, l->name, plan, err);
+	if (!ret)
+		ret = dc_vrr_plan(dc, s, index, plan, err);
 	plan->audio = !ret && dc_sink_caps(l->sink)->audio && plan->signal != DC_SIGNAL_EDP &&
 		      plan->signal != DC_SIGNAL_DVI_SINGLE && plan->signal != DC_SIGNAL_DVI_DUAL;
 	return ret;

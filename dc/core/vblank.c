@@ -18,6 +18,10 @@
  * (a vblank event, a vsync flip's latch) and the active area at
  * V_BLANK_END = vtotal - vsync_start; a frame's "start of scanout" is the
  * start of its line V_BLANK_END.
+ *
+ * With variable refresh, positions count in frames of V_TOTAL_MAX + 1 lines,
+ * the longest; a frame that a flip ends earlier is handled by flip.c. A
+ * vblank event's time is then the latest the next frame can start.
  */
 #include <errno.h>
 
@@ -63,6 +67,11 @@ void dc_pipe_start(struct dc *dc, unsigned tg, const struct dc_stream *s)
 	*rt = (struct dc_pipe_rt){ .active = true, .link = s->link };
 	rt->htotal = s->mode.htotal;
 	rt->vtotal = s->mode.vtotal;
+	if (s->res.vrr_vtotal_max) {
+		/* positions count in the longest frame; a flip ends one earlier */
+		rt->vtotal = s->res.vrr_vtotal_max;
+		rt->vrr_min_lines = s->mode.vtotal;
+	}
 	rt->vblank_end = (uint32_t)(s->mode.vtotal - s->mode.vsync_start) % s->mode.vtotal;
 	rt->vblank_start = dc_vblank_start_line(&s->mode);
 	dce110_clk_read(dc->hw, tg, dc_dprefclk_khz(dc), &rate);

@@ -38,6 +38,15 @@ void dce110_tg_program_timing(struct dc_hw *hw, unsigned tg, const struct drm_mo
  */
 int dce110_tg_read_timing(struct dc_hw *hw, unsigned tg, struct drm_mode_modeinfo *m);
 
+/*
+ * Variable refresh: CRTC_V_TOTAL_MIN/MAX = lines - 1 and CRTC_V_TOTAL_CONTROL
+ * V_TOTAL_MIN_SEL/V_TOTAL_MAX_SEL, so a frame lasts min_lines and stretches
+ * until a flip, max_lines at most. max_lines 0 turns it off (all zero).
+ */
+void dce110_tg_set_vrr(struct dc_hw *hw, unsigned tg, unsigned min_lines, unsigned max_lines);
+/* The longest frame in lines with variable refresh on, 0 when off. */
+unsigned dce110_tg_read_vrr(struct dc_hw *hw, unsigned tg);
+
 /* CRTC_MASTER_EN: the CRTC runs (once it has a clock) or stops. */
 void dce110_tg_enable(struct dc_hw *hw, unsigned tg, bool enable);
 /* CRTC_MASTER_EN as programmed. */

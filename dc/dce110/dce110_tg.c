@@ -65,6 +65,34 @@ void dce110_tg_program_timing(struct dc_hw *hw, unsigned tg, const struct drm_mo
 		     CRTC_INTERLACE_CONTROL__CRTC_INTERLACE_ENABLE_MASK, 0);
 }
 
+#define VRR_SEL                                            \
+	(CRTC_V_TOTAL_CONTROL__CRTC_V_TOTAL_MIN_SEL_MASK | \
+	 CRTC_V_TOTAL_CONTROL__CRTC_V_TOTAL_MAX_SEL_MASK)
+
+void dce110_tg_set_vrr(struct dc_hw *hw, unsigned tg, unsigned min_lines, unsigned max_lines)
+{
+	bool on = max_lines && min_lines && min_lines <= max_lines;
+
+	/* the control bits last on, first off: never a window with stale limits */
+	if (!on)
+		dc_hw_update(hw, CRTC(mmCRTC_V_TOTAL_CONTROL, tg), VRR_SEL, 0);
+	dc_hw_update(hw, CRTC(mmCRTC_V_TOTAL_MIN, tg), CRTC_V_TOTAL_MIN__CRTC_V_TOTAL_MIN_MASK,
+		     on ? DC_FIELD(CRTC_V_TOTAL_MIN, CRTC_V_TOTAL_MIN, min_lines - 1) : 0);
+	dc_hw_update(hw, CRTC(mmCRTC_V_TOTAL_MAX, tg), CRTC_V_TOTAL_MAX__CRTC_V_TOTAL_MAX_MASK,
+		     on ? DC_FIELD(CRTC_V_TOTAL_MAX, CRTC_V_TOTAL_MAX, max_lines - 1) : 0);
+	if (on)
+		dc_hw_update(hw, CRTC(mmCRTC_V_TOTAL_CONTROL, tg), VRR_SEL, VRR_SEL);
+}
+
+unsigned dce110_tg_read_vrr(struct dc_hw *hw, unsigned tg)
+{
+	if ((dc_hw_read(hw, CRTC(mmCRTC_V_TOTAL_CONTROL, tg)) & VRR_SEL) != VRR_SEL)
+		return 0;
+	return DC_FIELD_GET(dc_hw_read(hw, CRTC(mmCRTC_V_TOTAL_MAX, tg)), CRTC_V_TOTAL_MAX,
+			    CRTC_V_TOTAL_MAX) +
+	       1;
+}
+
 /* One direction read back; false when the registers hold no usable timing. */
 static bool read_axis(struct dc_hw *hw, unsigned tg, const struct axis *a, uint16_t *total,
 		      uint16_t *active, uint16_t *sync_start, uint16_t *sync_end, bool *positive)

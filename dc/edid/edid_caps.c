@@ -23,11 +23,19 @@ static const struct {
 	{ "OVR", 0x0001, 0x0001 }, /* Oculus Rift DK1 */
 	{ "OVR", 0x0003, 0x0004 }, /* Oculus Rift DK2, CV1 */
 	{ "OVR", 0x0012, 0x0012 }, /* Oculus Rift S */
-	{ "ACR", 0x7fce, 0x7fce }, /* Windows Mixed Reality headsets */
-	{ "LEN", 0x0408, 0x0408 }, { "LEN", 0xb800, 0xb800 }, { "FUJ", 0x1970, 0x1970 },
-	{ "DEL", 0x7fce, 0x7fce }, { "SEC", 0x144a, 0x144a }, { "AUS", 0xc102, 0xc102 },
-	{ "HPN", 0x3515, 0x3515 }, { "SNY", 0x0704, 0x0704 }, /* Sony PlayStation VR */
-	{ "SEN", 0x1019, 0x1019 },			      /* Sensics */
+	/* Windows Mixed Reality headsets; the kernel lists the ones seen without the
+	 * Microsoft VSDB, dcd keeps the two it dropped (HPN, LEN b800) as well */
+	{ "ACR", 0x7fce, 0x7fce }, /* Acer AH101 Windows Mixed Reality headset */
+	{ "LEN", 0x0408, 0x0408 }, /* Lenovo Explorer */
+	{ "LEN", 0xb800, 0xb800 }, /* Lenovo Explorer (later firmware) */
+	{ "FUJ", 0x1970, 0x1970 }, /* Fujitsu Windows Mixed Reality headset */
+	{ "DEL", 0x7fce, 0x7fce }, /* Dell Visor */
+	{ "SEC", 0x144a, 0x144a }, /* Samsung HMD Odyssey */
+	{ "AUS", 0xc102, 0xc102 }, /* ASUS HC102 Windows Mixed Reality headset */
+	{ "HPN", 0x3515, 0x3515 }, /* HP Windows Mixed Reality headset (VR1000) */
+	{ "SNY", 0x0704, 0x0704 }, /* Sony PlayStation VR */
+	{ "SEN", 0x1019, 0x1019 }, /* Sensics VR headsets */
+	{ "SVR", 0x1019, 0x1019 }, /* OSVR HDK and HDK2 */
 };
 
 static bool is_known_hmd(const struct dc_edid_base *b)

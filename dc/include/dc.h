@@ -113,6 +113,7 @@ enum dc_error_code {
 	DC_ERR_CURSOR,		 /* cursor size or format */
 	DC_ERR_LINK_TRAINING,	 /* commit: link training failed */
 	DC_ERR_LINK_ENCODER,	 /* link encoder (or its dual-link partner) taken */
+	DC_ERR_VRR,		 /* variable refresh the sink, link or timing cannot do */
 };
 
 struct dc_error {
@@ -185,15 +186,16 @@ const struct dc_mode *dc_link_modes(struct dc *dc, unsigned link, size_t *count)
 
 /* What a DP receiver states in its DPCD receiver capability field (0x0000..). */
 struct dc_dp_caps {
-	uint8_t dpcd_rev;	 /* DPCD_REV, 0x10..0x14 */
-	uint32_t max_rate_mbps;	 /* MAX_LINK_RATE per lane: 1620, 2700, 5400 */
-	uint8_t max_lanes;	 /* MAX_LANE_COUNT: 1, 2 or 4 */
-	bool tps3;		 /* TPS3_SUPPORTED */
-	bool enhanced_framing;	 /* ENHANCED_FRAME_CAP */
-	bool mst;		 /* MSTM_CAP */
-	uint8_t sink_count;	 /* SINK_COUNT */
-	bool downstream_port;	 /* DOWNSTREAM_PORT_PRESENT: a branch device */
-	uint8_t downstream_type; /* DFP type, DOWN_STREAM_PORT_TYPE bits 2:1 */
+	uint8_t dpcd_rev;	     /* DPCD_REV, 0x10..0x14 */
+	uint32_t max_rate_mbps;	     /* MAX_LINK_RATE per lane: 1620, 2700, 5400 */
+	uint8_t max_lanes;	     /* MAX_LANE_COUNT: 1, 2 or 4 */
+	bool tps3;		     /* TPS3_SUPPORTED */
+	bool enhanced_framing;	     /* ENHANCED_FRAME_CAP */
+	bool mst;		     /* MSTM_CAP */
+	uint8_t sink_count;	     /* SINK_COUNT */
+	bool downstream_port;	     /* DOWNSTREAM_PORT_PRESENT: a branch device */
+	uint8_t downstream_type;     /* DFP type, DOWN_STREAM_PORT_TYPE bits 2:1 */
+	bool msa_timing_par_ignored; /* DOWN_STREAM_PORT_COUNT bit 6: Adaptive-Sync */
 };
 
 /* A DP++ (dual-mode) adaptor between a DP connector and a TMDS sink. */
@@ -236,9 +238,24 @@ struct dc_link_status {
 	/* HDMI: scrambling on (TMDS character rate above 340 Mcsc) */
 	bool hdmi_scrambling;
 	uint32_t pixel_clock_khz;
+	/* the sink is a head-mounted display (dc_edid_caps.non_desktop) */
+	bool non_desktop;
+	/* the range a stream with vrr may vary in, 0 when the sink or link
+	 * cannot (dc_link_vrr_range says why); vrr_active: the committed stream
+	 * runs with it */
+	uint16_t vrr_min_hz, vrr_max_hz;
+	bool vrr_active;
 };
 
 int dc_link_get_status(const struct dc *dc, unsigned link, struct dc_link_status *out);
+
+/*
+ * The refresh range in which a stream on link may vary (dc_stream.vrr):
+ * 0, or -ENODEV (nothing connected) / -EOPNOTSUPP with why filled ("DP-1:
+ * the DP receiver does not set MSA_TIMING_PAR_IGNORED ...").
+ */
+int dc_link_vrr_range(const struct dc *dc, unsigned link, uint16_t *min_hz, uint16_t *max_hz,
+		      char *why, size_t why_len);
 /* "none", "DP", "eDP", "HDMI", "single-link DVI", "dual-link DVI" (logs, D-Bus). */
 const char *dc_signal_name(enum dc_signal signal);
 
@@ -319,6 +336,9 @@ struct dc_stream_resources {
 	uint32_t pixel_clock_khz; /* what the clock source produces (TMDS clock on HDMI) */
 	enum dc_signal signal;	  /* chosen: DVI single or dual link, HDMI, DP, eDP */
 	bool hdmi_scrambling;	  /* TMDS character rate above 340 Mcsc */
+	/* variable refresh: lines of the longest frame (the sink's minimum
+	 * rate), 0 with VRR off; the shortest is mode.vtotal */
+	uint16_t vrr_vtotal_max;
 };
 
 #define DC_CLOCK_SOURCE_DP_DTO 16
@@ -329,6 +349,12 @@ struct dc_stream {
 	enum dc_pixel_encoding encoding;
 	uint8_t bpc;	      /* 6, 8, 10 or 12 */
 	uint32_t blank_color; /* XRGB8888 shown where no plane covers */
+	/*
+	 * Variable refresh (DRM's VRR_ENABLED): the front porch stretches until
+	 * a flip arrives, from mode's refresh down to the sink's minimum. DP
+	 * Adaptive-Sync sinks only; turning it on or off is a modeset.
+	 */
+	bool vrr;
 	struct dc_plane primary;
 	struct dc_cursor cursor;
 	struct dc_stream_resources res; /* filled by dc_validate */

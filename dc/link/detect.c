@@ -21,7 +21,8 @@ static bool same_caps(const struct dc_dp_caps *a, const struct dc_dp_caps *b)
 	       a->max_lanes == b->max_lanes && a->tps3 == b->tps3 &&
 	       a->enhanced_framing == b->enhanced_framing && a->mst == b->mst &&
 	       a->sink_count == b->sink_count && a->downstream_port == b->downstream_port &&
-	       a->downstream_type == b->downstream_type;
+	       a->downstream_type == b->downstream_type &&
+	       a->msa_timing_par_ignored == b->msa_timing_par_ignored;
 }
 
 static bool same_sink(const struct dc_sink *a, const struct dc_sink *b)

@@ -49,6 +49,7 @@ void dc_dp_decode_caps(const uint8_t rx[DP_RECEIVER_CAP_SIZE], uint8_t mstm, uin
 		.downstream_type =
 			(uint8_t)((rx[DP_DOWNSTREAMPORT_PRESENT] & DP_DWN_STRM_PORT_TYPE_MASK) >>
 				  1),
+		.msa_timing_par_ignored = rx[DP_DOWN_STREAM_PORT_COUNT] & DP_MSA_TIMING_PAR_IGNORED,
 	};
 }
 

@@ -233,7 +233,9 @@ static int configure(struct attempt *a)
 	bool enhanced = a->caps->enhanced_framing;
 	uint8_t cfg[2] = { rate_code(a->rate),
 			   (uint8_t)(a->lanes | (enhanced ? DP_LANE_COUNT_ENHANCED_FRAME_EN : 0)) };
-	uint8_t coding[2] = { 0, DP_SET_ANSI_8B10B }; /* no down-spread; 8b/10b */
+	/* no down-spread, MSA ignored for a varying refresh; 8b/10b */
+	uint8_t coding[2] = { l->rt.msa_ignore ? DP_MSA_TIMING_PAR_IGNORE_EN : 0,
+			      DP_SET_ANSI_8B10B };
 	int ret;
 
 	for (unsigned i = 0; i < 4; i++)

@@ -32,6 +32,8 @@
 #define DP_DOWNSTREAMPORT_PRESENT       0x005
 #define  DP_DWN_STRM_PORT_PRESENT       0x01
 #define  DP_DWN_STRM_PORT_TYPE_MASK     0x06
+#define DP_DOWN_STREAM_PORT_COUNT       0x007
+#define  DP_MSA_TIMING_PAR_IGNORED      0x40 /* the sink can ignore MSA timing: Adaptive-Sync */
 #define DP_TRAINING_AUX_RD_INTERVAL     0x00e
 #define  DP_TRAINING_AUX_RD_MASK        0x7f
 #define DP_RECEIVER_CAP_SIZE            16
@@ -59,6 +61,7 @@
 #define  DP_TRAIN_PRE_EMPHASIS_SHIFT    3
 #define  DP_TRAIN_MAX_PRE_EMPHASIS_REACHED 0x20
 #define DP_DOWNSPREAD_CTRL              0x107
+#define  DP_MSA_TIMING_PAR_IGNORE_EN    0x80
 #define DP_MAIN_LINK_CHANNEL_CODING_SET 0x108
 #define  DP_SET_ANSI_8B10B              0x01
 

@@ -23,6 +23,8 @@ struct dc_link_runtime {
 	bool hdmi_scrambling;	 /* source scrambler on and the sink's SCDC told */
 	bool dongle_output_off;	 /* a DP++ type 2 adaptor's TMDS output was turned off */
 	uint8_t aux_rd_interval; /* DPCD TRAINING_AUX_RD_INTERVAL (DP receivers) */
+	/* training sets MSA_TIMING_PAR_IGNORE_EN: the stream varies its refresh */
+	bool msa_ignore;
 	/* deferred work (zeroed by dc_create's calloc: nothing pending) */
 	bool detect_pending; /* a debounced detection is due at detect_ns */
 	uint64_t detect_ns;

@@ -45,6 +45,7 @@ static int enable_dp(struct dc *dc, unsigned link, const struct dc_stream *s, st
 	}
 	dc_dp_max_setting(dc, link, caps, &rate, &lanes);
 	fmt_setting(from, sizeof(from), lanes, rate);
+	l->rt.msa_ignore = s->res.vrr_vtotal_max != 0;
 	ret = dc_dp_set_power(dc, link, true);
 	if (ret) {
 		dc_error_set(err, DC_ERR_LINK_TRAINING, -1, -1,
@@ -181,6 +182,7 @@ int dc_link_disable(struct dc *dc, unsigned link)
 	was_scrambling = l->rt.hdmi_scrambling;
 	l->rt.enabled = false;
 	l->rt.hdmi_scrambling = false;
+	l->rt.msa_ignore = false;
 	l->rt.retrain_pending = false;
 	dc_link_update_deadline(l);
 	if (dp) {

@@ -96,6 +96,8 @@ void fake_init(struct fake_server *s, uint64_t instance)
 	fake_link(&s->links[0], 0, "DP-1", DCP_LINK_DP, true);
 	fake_link(&s->links[1], 1, "HDMI-A-1", DCP_LINK_HDMI_A, true);
 	fake_link(&s->links[2], 2, "DP-2", DCP_LINK_DP, false);
+	for (unsigned i = 0; i < DCP_MAX_LINKS; i++)
+		s->caps[i].link = i;
 	s->generation = 1;
 	s->next_lease = 10;
 	s->next_fb = 100;
@@ -188,8 +190,11 @@ static void answer(struct fake_server *s, const struct dcp_request *req, int fd)
 	case DCP_REQ_GET_TOPOLOGY: {
 		struct dcp_topology_done td = { s->link_count, s->generation };
 
-		for (unsigned i = 0; i < s->link_count; i++)
+		for (unsigned i = 0; i < s->link_count; i++) {
 			fake_send(s, DCP_REPLY_LINK_INFO, serial, &s->links[i]);
+			if (s->welcome.minor >= 1)
+				fake_send(s, DCP_REPLY_LINK_CAPS, serial, &s->caps[i]);
+		}
 		fake_send(s, DCP_REPLY_TOPOLOGY_DONE, serial, &td);
 		return;
 	}

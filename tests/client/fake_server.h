@@ -42,6 +42,8 @@ struct fake_server {
 	struct dcp_welcome welcome;
 	unsigned link_count;
 	struct dcp_link_info *links; /* link_count entries */
+	/* LINK_CAPS after each LINK_INFO (link_count entries) when welcome.minor >= 1 */
+	struct dcp_link_caps caps[DCP_MAX_LINKS];
 	uint32_t generation;
 	fake_hook hook;
 	void *data; /* for the hook */

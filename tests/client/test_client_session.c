@@ -70,6 +70,75 @@ static void long_names_are_cut_on_a_character(void **state)
 	(void)state;
 }
 
+/*
+ * Protocol 1.1: LINK_CAPS make HDMI-A-1 a headset and give DP-1 a 48-144 Hz
+ * range; the desktop lease skips the headset; VRR goes out as the output
+ * flag, and is refused by the library when dcd speaks 1.0.
+ */
+static void headsets_and_vrr(void **state)
+{
+	struct fake_server s;
+	struct dcc_client *c;
+	struct dcc_link *dp, *hdmi;
+	struct dcc_lease *lease;
+	struct dcc_config *cfg;
+	struct dcp_request req;
+	uint32_t lo = 1, hi = 1;
+
+	fake_init(&s, 1);
+	s.welcome.minor = 1;
+	s.caps[0].vrr_min_hz = 48;
+	s.caps[0].vrr_max_hz = 144;
+	s.caps[1].flags = DCP_LINK_CAPS_NON_DESKTOP;
+	c = connect_fake(&s, "test-hmd");
+	dp = dcc_find_link(c, "DP-1");
+	hdmi = dcc_find_link(c, "HDMI-A-1");
+	assert_false(dcc_link_is_non_desktop(dp));
+	assert_true(dcc_link_is_non_desktop(hdmi));
+	assert_true(dcc_link_get_vrr_range(dp, &lo, &hi));
+	assert_int_equal(lo, 48);
+	assert_int_equal(hi, 144);
+	assert_false(dcc_link_get_vrr_range(hdmi, &lo, &hi));
+	assert_int_equal(lo + hi, 0);
+
+	/* "all outputs": DP-1 only (HDMI-A-1 is a headset, DP-2 is empty) */
+	assert_int_equal(dcc_lease_create_desktop(c, &lease), 0);
+	req = fake_last(&s, DCP_REQ_LEASE_REQUEST);
+	assert_int_equal(req.lease_request.link_count, 1);
+	assert_int_equal(req.lease_request.links[0], 0);
+	assert_int_equal(dcc_lease_get_link_count(lease), 1);
+
+	assert_int_equal(dcc_config_create(c, &cfg), 0);
+	assert_int_equal(dcc_config_set_output(cfg, dp, dcc_link_get_preferred_mode(dp), NULL), 0);
+	assert_int_equal(dcc_config_set_vrr(cfg, dp, true), 0);
+	assert_int_equal(dcc_validate(c, cfg, DCC_COMMIT_ALLOW_MODESET), 0);
+	req = fake_last(&s, DCP_REQ_VALIDATE);
+	assert_int_equal(req.config.outputs[0].flags & DCP_OUTPUT_VRR, DCP_OUTPUT_VRR);
+	assert_int_equal(dcc_config_set_vrr(cfg, dp, false), 0);
+	assert_int_equal(dcc_validate(c, cfg, DCC_COMMIT_ALLOW_MODESET), 0);
+	req = fake_last(&s, DCP_REQ_VALIDATE);
+	assert_int_equal(req.config.outputs[0].flags & DCP_OUTPUT_VRR, 0);
+	dcc_config_destroy(cfg);
+	dcc_lease_destroy(lease);
+	dcc_client_destroy(c);
+	fake_fini(&s);
+
+	/* a 1.0 dcd: no LINK_CAPS, so no headset; VRR refused before it is sent */
+	fake_init(&s, 1);
+	s.caps[1].flags = DCP_LINK_CAPS_NON_DESKTOP;
+	c = connect_fake(&s, "test-hmd-1.0");
+	dp = dcc_find_link(c, "DP-1");
+	assert_false(dcc_link_is_non_desktop(dcc_find_link(c, "HDMI-A-1")));
+	assert_int_equal(dcc_config_create(c, &cfg), 0);
+	assert_int_equal(dcc_config_set_output(cfg, dp, dcc_link_get_preferred_mode(dp), NULL), 0);
+	assert_int_equal(dcc_config_set_vrr(cfg, dp, true), -EOPNOTSUPP);
+	assert_non_null(strstr(dcc_last_error_text(c), "protocol 1.1"));
+	dcc_config_destroy(cfg);
+	dcc_client_destroy(c);
+	fake_fini(&s);
+	(void)state;
+}
+
 static void topology_as_objects(void **state)
 {
 	struct fake_server s;
@@ -322,6 +391,7 @@ int main(void)
 		cmocka_unit_test(handshake_and_welcome),
 		cmocka_unit_test(long_names_are_cut_on_a_character),
 		cmocka_unit_test(topology_as_objects),
+		cmocka_unit_test(headsets_and_vrr),
 		cmocka_unit_test(refused_version),
 		cmocka_unit_test(default_paths),
 		cmocka_unit_test(sticky_enotconn),

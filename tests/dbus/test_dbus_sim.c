@@ -112,6 +112,36 @@ static void test_plug_builtin(void **state)
 				    DBT_ERR_NOT_FOUND));
 }
 
+/* The Link's VrrRangeHz (uu) equals min, max. */
+static void vrr_range(struct dbt *t, const char *path, uint32_t min, uint32_t max)
+{
+	sd_bus_error e = SD_BUS_ERROR_NULL;
+	sd_bus_message *m = NULL;
+	uint32_t a = 1, b = 1;
+
+	assert_int_equal(sd_bus_get_property(t->conn, DBT_NAME, path, DBT_LINK, "VrrRangeHz", &e,
+					     &m, "(uu)"),
+			 0);
+	assert_int_equal(sd_bus_message_read(m, "(uu)", &a, &b), 1);
+	sd_bus_message_unref(m);
+	if (a != min || b != max)
+		fail_msg("%s: VrrRangeHz %u-%u, expected %u-%u", path, a, b, min, max);
+}
+
+/* Plugs description into DP-2, checks NonDesktop and VrrRangeHz, unplugs (then none). */
+static void plug_caps(struct dbt *t, const char *description, bool non_desktop, uint32_t min,
+		      uint32_t max)
+{
+	assert_int_equal(plug(t, "DP-2", NULL, 0, description), 0);
+	expect_hotplug(t, "DP-2", P_DP2, true);
+	assert_int_equal(dbt_get_b(t, P_DP2, DBT_LINK, "NonDesktop"), non_desktop);
+	vrr_range(t, P_DP2, min, max);
+	assert_int_equal(dbt_call(t, DBT_SIM, "Unplug", NULL, "s", "DP-2"), 0);
+	expect_hotplug(t, "DP-2", P_DP2, false);
+	assert_false(dbt_get_b(t, P_DP2, DBT_LINK, "NonDesktop"));
+	vrr_range(t, P_DP2, 0, 0);
+}
+
 static void test_plug_edid_and_description(void **state)
 {
 	struct dbt *t = *state;
@@ -143,6 +173,18 @@ static void test_plug_edid_and_description(void **state)
 			    "described");
 	assert_int_equal(dbt_call(t, DBT_SIM, "Unplug", NULL, "s", "DP-2"), 0);
 	expect_hotplug(t, "DP-2", P_DP2, false);
+
+	/* a headset (DisplayID use case) and an Adaptive-Sync monitor: NonDesktop, VrrRangeHz */
+	plug_caps(t,
+		  "{ \"edid\": { \"name\": \"headset\", \"preferred\": \"cta-720p60\", "
+		  "\"head_mounted\": \"displayid\" } }",
+		  true, 0, 0);
+	plug_caps(t,
+		  "{ \"edid\": { \"name\": \"adaptive\", \"preferred\": \"cta-720p60\", "
+		  "\"range\": { \"v_hz\": [ 40, 60 ], \"h_khz\": [ 30, 100 ], \"max_pixel_mhz\": "
+		  "200 } }, \"dp\": { \"msa_timing_par_ignored\": true } }",
+		  false, 40, 60);
+
 	assert_true(
 		dbt_failed_with(t, plug(t, "DP-2", NULL, 0, "{ \"edid\": 7 }"), DBT_ERR_INVALID));
 	assert_true(dbt_failed_with(t, plug(t, "DP-2", NULL, 0, "not json"), DBT_ERR_INVALID));

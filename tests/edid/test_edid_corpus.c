@@ -70,7 +70,8 @@ static const char *const fields[] = {
  * interlaced ones. The DTD of E-EDID 1.4 section 3.10 (detailed timing
  * table) codes the vertical blanking and border of one field the same way
  * for both, so a field has vactive/2 + vblank lines (+0.5 for interlace),
- * which gives the refresh rates below.
+ * which gives the refresh rates below (argued in docs/edid.md, "Where
+ * edid-decode is wrong").
  */
 #define BORDER_REASON                                                                        \
 	"E-EDID 1.4 s3.10: an interlaced DTD codes one field's blanking and borders like a " \

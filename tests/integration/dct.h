@@ -103,6 +103,10 @@ struct dct_client;
 
 /* Connects to path, sends HELLO with name, waits for WELCOME. */
 int dct_connect(const char *path, const char *name, struct dct_client **out);
+/* LINK_CAPS (protocol 1.1) that the last dct_topology received for link. */
+const struct dcp_link_caps *dct_link_caps(const struct dct_client *c, uint32_t link);
+/* The same speaking an older minor version of the protocol. */
+int dct_connect_minor(const char *path, const char *name, uint16_t minor, struct dct_client **out);
 /* Connects without HELLO (for tests of the session rules). */
 int dct_connect_raw(const char *path, struct dct_client **out);
 void dct_close(struct dct_client *c); /* NULL is fine */
@@ -159,6 +163,10 @@ int dct_memfd(size_t size, bool seal);
  */
 int dct_commit_one(struct dct_client *c, uint32_t link, const struct drm_mode_modeinfo *mode,
 		   uint32_t fb, uint32_t flags, struct dcp_server_msg *msg);
+/* The same with more output flags (DCP_OUTPUT_VRR). */
+int dct_commit_output(struct dct_client *c, uint32_t link, const struct drm_mode_modeinfo *mode,
+		      uint32_t fb, uint32_t flags, uint32_t output_flags,
+		      struct dcp_server_msg *msg);
 /* CTA-861 720x480@59.94 (VIC 2), the preferred mode of dct_scenario_small's monitors. */
 void dct_mode_480p(struct drm_mode_modeinfo *m);
 /* The preferred mode of link from a topology. */

@@ -28,7 +28,14 @@ struct dct_client {
 	} queue[MAX_QUEUED];
 	unsigned head, count;
 	uint8_t buf[DCP_MAX_MESSAGE_SIZE];
+	/* LINK_CAPS of the last GET_TOPOLOGY, by link id */
+	struct dcp_link_caps caps[DCP_MAX_LINKS];
 };
+
+const struct dcp_link_caps *dct_link_caps(const struct dct_client *c, uint32_t link)
+{
+	return link < DCP_MAX_LINKS ? &c->caps[link] : NULL;
+}
 
 int dct_fd(const struct dct_client *c)
 {
@@ -69,7 +76,12 @@ int dct_connect_raw(const char *path, struct dct_client **out)
 
 int dct_connect(const char *path, const char *name, struct dct_client **out)
 {
-	struct dcp_hello hello = { .major = DCP_VERSION_MAJOR, .minor = DCP_VERSION_MINOR };
+	return dct_connect_minor(path, name, DCP_VERSION_MINOR, out);
+}
+
+int dct_connect_minor(const char *path, const char *name, uint16_t minor, struct dct_client **out)
+{
+	struct dcp_hello hello = { .major = DCP_VERSION_MAJOR, .minor = minor };
 	struct dcp_server_msg *msg = malloc(sizeof(*msg));
 	struct dct_client *c;
 	int r;
@@ -289,11 +301,23 @@ int dct_topology(struct dct_client *c, struct dcp_link_info *infos, unsigned max
 	int serial = dct_send(c, DCP_REQ_GET_TOPOLOGY, 0, NULL, -1);
 	int r = serial < 0 ? serial : 0;
 
+	int64_t last = -1; /* the link of the LINK_INFO a LINK_CAPS must follow */
+
 	*n = 0;
+	memset(c->caps, 0, sizeof(c->caps));
 	while (r == 0 && msg) {
 		r = dct_wait_reply(c, (uint32_t)serial, msg, DCT_TIMEOUT_MS);
 		if (r < 0)
 			break;
+		if (msg->hdr.opcode == DCP_REPLY_LINK_CAPS) {
+			if (msg->link_caps.link != last) {
+				r = -EPROTO;
+				break;
+			}
+			c->caps[last] = msg->link_caps;
+			last = -1;
+			continue;
+		}
 		if (msg->hdr.opcode == DCP_REPLY_TOPOLOGY_DONE) {
 			if (msg->topology_done.link_count != *n)
 				r = -EPROTO;
@@ -305,6 +329,7 @@ int dct_topology(struct dct_client *c, struct dcp_link_info *infos, unsigned max
 		}
 		if (*n < max)
 			infos[*n] = msg->link_info;
+		last = msg->link_info.link < DCP_MAX_LINKS ? (int64_t)msg->link_info.link : -1;
 		(*n)++;
 	}
 	free(msg);
@@ -423,6 +448,13 @@ int dct_fb_create(struct dct_client *c, uint32_t format, uint32_t width, uint32_
 int dct_commit_one(struct dct_client *c, uint32_t link, const struct drm_mode_modeinfo *mode,
 		   uint32_t fb, uint32_t flags, struct dcp_server_msg *msg)
 {
+	return dct_commit_output(c, link, mode, fb, flags, 0, msg);
+}
+
+int dct_commit_output(struct dct_client *c, uint32_t link, const struct drm_mode_modeinfo *mode,
+		      uint32_t fb, uint32_t flags, uint32_t output_flags,
+		      struct dcp_server_msg *msg)
+{
 	struct dcp_config *cfg = calloc(1, sizeof(*cfg));
 	struct dcp_output_config *o;
 	int r;
@@ -433,7 +465,7 @@ int dct_commit_one(struct dct_client *c, uint32_t link, const struct drm_mode_mo
 	cfg->output_count = 1;
 	o = &cfg->outputs[0];
 	o->link = link;
-	o->flags = DCP_OUTPUT_ENABLED | (fb ? DCP_OUTPUT_PRIMARY : 0);
+	o->flags = DCP_OUTPUT_ENABLED | (fb ? DCP_OUTPUT_PRIMARY : 0) | output_flags;
 	o->bpc = 8;
 	if (mode)
 		o->mode = *mode;

@@ -200,6 +200,9 @@ static void fill(uint16_t opcode, union sample_body *b)
 	case DCP_REPLY_LINK_INFO:
 		sample_link_info(&b->srv.link_info, 1, 5);
 		break;
+	case DCP_REPLY_LINK_CAPS:
+		b->srv.link_caps = (struct dcp_link_caps){ 1, DCP_LINK_CAPS_NON_DESKTOP, 48, 144 };
+		break;
 	case DCP_REPLY_TOPOLOGY_DONE:
 		b->srv.topology_done = (struct dcp_topology_done){ 3, 42 };
 		break;
@@ -270,6 +273,7 @@ static const struct {
 	{ DCP_REPLY_WELCOME, 0, 1, true },
 	{ DCP_REPLY_OK, 0, 2, false },
 	{ DCP_REPLY_LINK_INFO, 0, 3, true },
+	{ DCP_REPLY_LINK_CAPS, 0, 3, true },
 	{ DCP_REPLY_TOPOLOGY_DONE, 0, 3, true },
 	{ DCP_REPLY_LEASE_GRANTED, 0, 4, true },
 	{ DCP_REPLY_FB_CREATED, 0, 6, true },

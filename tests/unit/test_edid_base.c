@@ -412,6 +412,44 @@ static void test_model_year_and_analog(void **state)
 	dc_edid_destroy(e);
 }
 
+/* The HMD table by vendor and product code: a hit, its neighbours, another vendor. */
+static void test_known_hmd(void **state)
+{
+	static const struct {
+		const char *pnp;
+		uint16_t product;
+		enum dc_edid_non_desktop want;
+	} cases[] = {
+		{ "SVR", 0x1019, DC_EDID_NON_DESKTOP_KNOWN_HMD }, /* OSVR HDK */
+		{ "SVR", 0x1018, DC_EDID_DESKTOP },
+		{ "VLV", 0x91bf, DC_EDID_NON_DESKTOP_KNOWN_HMD },
+		{ "VLV", 0x91c0, DC_EDID_DESKTOP },
+		{ "SEC", 0x144a, DC_EDID_NON_DESKTOP_KNOWN_HMD },
+		{ "SEN", 0x144a, DC_EDID_DESKTOP },
+	};
+	uint8_t b[128];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *p = cases[i].pnp;
+		struct dc_edid *e;
+		uint16_t id = (uint16_t)((p[0] - '@') << 10 | (p[1] - '@') << 5 | (p[2] - '@'));
+
+		edid_base(b);
+		b[8] = (uint8_t)(id >> 8);
+		b[9] = (uint8_t)id;
+		b[10] = (uint8_t)cases[i].product;
+		b[11] = (uint8_t)(cases[i].product >> 8);
+		edid_fix_checksum(b);
+		e = edid_test_parse(b, sizeof(b));
+		assert_string_equal(e->base.manufacturer, p);
+		if (e->caps.non_desktop != cases[i].want)
+			fail_msg("%s %04x: non_desktop %d, expected %d", p, cases[i].product,
+				 e->caps.non_desktop, cases[i].want);
+		dc_edid_destroy(e);
+	}
+}
+
 static void test_block_names(void **state)
 {
 	struct dc_edid_block blk = { .is_base = true };
@@ -442,6 +480,7 @@ int main(void)
 		cmocka_unit_test(test_name_stops_at_unprintable),
 		cmocka_unit_test(test_short_timings),
 		cmocka_unit_test(test_model_year_and_analog),
+		cmocka_unit_test(test_known_hmd),
 		cmocka_unit_test(test_block_names),
 	};
 

@@ -186,7 +186,7 @@ static void every_enum_value_has_a_name(void **state)
 	for (unsigned v = 0; v < DCP_ENCODING_COUNT; v++)
 		assert_non_null(dcp_encoding_name(v));
 	for (unsigned v = 1; v <= DCP_REASON_LAST; v++) {
-		bool defined = v <= DCP_REASON_DC_LAST || v >= DCP_REASON_PROTOCOL;
+		bool defined = v <= DCP_REASON_VRR || v >= DCP_REASON_PROTOCOL;
 
 		assert_int_equal(dcp_reason_name(v) != NULL, defined);
 	}

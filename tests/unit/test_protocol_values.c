@@ -60,8 +60,8 @@ static void enum_out_of_range(void **state)
 	expect_invalid(m, len, 0, -EINVAL, "lease state 4 outside 0..3");
 
 	len = sample_encode_op(DCP_REPLY_ERROR, m, sizeof(m));
-	patch_u16(m, 4, DCP_REASON_DC_LAST + 1);
-	expect_invalid(m, len, 0, -EINVAL, "ERROR: reason 19 is not defined");
+	patch_u16(m, 4, DCP_REASON_VRR + 1);
+	expect_invalid(m, len, 0, -EINVAL, "ERROR: reason 20 is not defined");
 	patch_u16(m, 4, DCP_REASON_LAST + 1);
 	expect_invalid(m, len, 0, -EINVAL, "reason 84 is not defined");
 	patch_u16(m, 4, 0);
@@ -96,8 +96,8 @@ static void unknown_flag_bits(void **state)
 	patch_u32(m, 0, DCP_COMMIT_NONBLOCK | 0x4);
 	expect_invalid(m, len, 0, -EINVAL, "COMMIT: flags 0x6 have unknown bits 0x4");
 	len = commit();
-	patch_u32(m, OUT0 + O_FLAGS, 0x8 | DCP_OUTPUT_ENABLED);
-	expect_invalid(m, len, 0, -EINVAL, "link 0: output flags 0x9 have unknown bits");
+	patch_u32(m, OUT0 + O_FLAGS, 0x10 | DCP_OUTPUT_ENABLED);
+	expect_invalid(m, len, 0, -EINVAL, "link 0: output flags 0x11 have unknown bits");
 
 	len = sample_encode_op(DCP_REPLY_ERROR, m, sizeof(m));
 	patch_u16(m, 6, 0x4);

@@ -324,6 +324,115 @@ static void test_profile_limits_pipes(void **state)
 	sim_destroy(sim);
 }
 
+/* Lines between the starts of the last two frames in the history, rounded. */
+static double last_frame_lines(struct sim *sim, uint64_t *address)
+{
+	struct sim_frame f[2];
+
+	assert_int_equal(sim_scanout_history(sim, 0, f, 2), 2);
+	if (address)
+		*address = f[1].address;
+	return (double)(f[1].start_ns - f[0].start_ns) * 148.5e6 / 1e9 / HT;
+}
+
+/* Runs until the CRTC is in line from..to of the current frame. */
+static void run_to_line(struct sim *sim, uint32_t from, uint32_t to)
+{
+	for (int i = 0;
+	     i < 200000 && (vcount(sim_hw(sim), 0) < from || vcount(sim_hw(sim), 0) > to); i++)
+		sim_advance(sim, 10000);
+	assert_in_range(vcount(sim_hw(sim), 0), from, to);
+}
+
+/* Runs until the next frame starts (the vertical count wraps). */
+static void run_to_next_frame(struct sim *sim)
+{
+	uint32_t v = vcount(sim_hw(sim), 0);
+
+	for (int i = 0; i < 200000 && vcount(sim_hw(sim), 0) >= v; i++) {
+		v = vcount(sim_hw(sim), 0);
+		sim_advance(sim, 10000);
+	}
+}
+
+static void flip_to(struct dc_hw *hw, uint64_t addr)
+{
+	dc_hw_write(hw, mmGRPH_PRIMARY_SURFACE_ADDRESS_HIGH, (uint32_t)(addr >> 32));
+	dc_hw_write(hw, mmGRPH_PRIMARY_SURFACE_ADDRESS, (uint32_t)addr);
+}
+
+/*
+ * Variable refresh: V_TOTAL_MIN 1124 (60 Hz), V_TOTAL_MAX 2249 (30 Hz),
+ * both SEL bits. Without a flip a frame has 2250 lines; a flip in line v
+ * ends it after line max(v, 1124); a flip held by the lock counts when the
+ * lock is released; SEL off restores 1125.
+ */
+static void test_vrr_frame_lengths(void **state)
+{
+	struct sim *sim = setup_1080p(44, 0);
+	struct dc_hw *hw = sim_hw(sim);
+	const uint64_t a = 0x100000000ull, b = 0x100800000ull;
+	const uint32_t sel = CRTC_V_TOTAL_CONTROL__CRTC_V_TOTAL_MIN_SEL_MASK |
+			     CRTC_V_TOTAL_CONTROL__CRTC_V_TOTAL_MAX_SEL_MASK;
+	uint64_t shown;
+	uint32_t v;
+
+	(void)state;
+	grph_setup(hw, 0, a);
+	dc_hw_write(hw, mmCRTC_V_TOTAL_MIN, VT - 1);
+	dc_hw_write(hw, mmCRTC_V_TOTAL_MAX, 2 * VT - 1);
+	dc_hw_write(hw, mmCRTC_V_TOTAL_CONTROL, sel);
+	sim_advance(sim, 200 * MS);
+	assert_in_range((uint64_t)(last_frame_lines(sim, NULL) + 0.5), 2 * VT, 2 * VT);
+
+	/* a flip in active video: the frame ends after V_TOTAL_MIN, the next shows b */
+	run_to_line(sim, 300, 400);
+	flip_to(hw, b);
+	run_to_next_frame(sim);
+	sim_advance(sim, 10000);
+	assert_true(last_frame_lines(sim, &shown) > VT - 1 && last_frame_lines(sim, NULL) < VT + 1);
+	assert_true(shown == b);
+
+	/* no flip: V_TOTAL_MAX ends the frame and b shows again */
+	run_to_next_frame(sim);
+	sim_advance(sim, 10000);
+	assert_true(last_frame_lines(sim, &shown) > 2 * VT - 1);
+	assert_true(shown == b);
+
+	/* a flip in the stretched front porch, line ~1600: the frame ends there */
+	run_to_line(sim, 1600, 1650);
+	v = vcount(hw, 0);
+	flip_to(hw, a);
+	assert_true(inuse(hw, 0) == b);
+	run_to_next_frame(sim);
+	sim_advance(sim, 10000);
+	assert_true(inuse(hw, 0) == a);
+	if (last_frame_lines(sim, &shown) < v || last_frame_lines(sim, NULL) > v + 2)
+		fail_msg("flip in line %u: the frame had %.2f lines", v,
+			 last_frame_lines(sim, NULL));
+	assert_true(shown == a);
+
+	/* held by GRPH_UPDATE_LOCK: the release is the request */
+	run_to_line(sim, 1300, 1350);
+	dc_hw_write(hw, mmGRPH_UPDATE, GRPH_UPDATE__GRPH_UPDATE_LOCK_MASK);
+	flip_to(hw, b);
+	run_to_line(sim, 1800, 1850);
+	v = vcount(hw, 0);
+	dc_hw_write(hw, mmGRPH_UPDATE, 0);
+	run_to_next_frame(sim);
+	sim_advance(sim, 10000);
+	if (last_frame_lines(sim, &shown) < v || last_frame_lines(sim, NULL) > v + 2)
+		fail_msg("lock released in line %u: the frame had %.2f lines", v,
+			 last_frame_lines(sim, NULL));
+	assert_true(shown == b);
+
+	/* off: fixed frames again */
+	dc_hw_write(hw, mmCRTC_V_TOTAL_CONTROL, 0);
+	sim_advance(sim, 100 * MS);
+	assert_in_range((uint64_t)(last_frame_lines(sim, NULL) + 0.5), VT, VT);
+	sim_destroy(sim);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -332,6 +441,7 @@ int main(void)
 		cmocka_unit_test(test_bad_pll_gives_no_clock),
 		cmocka_unit_test(test_dp_dto_clock),
 		cmocka_unit_test(test_flip_latches_at_vblank),
+		cmocka_unit_test(test_vrr_frame_lengths),
 		cmocka_unit_test(test_scanout_history),
 		cmocka_unit_test(test_trace_by_block),
 		cmocka_unit_test(test_profile_limits_pipes),

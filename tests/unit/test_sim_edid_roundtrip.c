@@ -207,6 +207,37 @@ static void range_limits(void **state)
 	dc_edid_destroy(e);
 }
 
+/* head_mounted: each way the decoder knows a headset, and valid checksums. */
+static void head_mounted(void **state)
+{
+	struct edid_desc d;
+	size_t len;
+
+	full_desc(&d);
+	d.head_mounted = EDID_HMD_MICROSOFT;
+	struct dc_edid *e = build_and_parse(&d, &len);
+
+	assert_true(e->cta.microsoft.present);
+	assert_int_equal(e->cta.microsoft.version, 3);
+	assert_int_equal(e->cta.microsoft.primary_use_case, 7);
+	assert_false(e->cta.microsoft.desktop_usage);
+	assert_int_equal(e->caps.non_desktop, DC_EDID_NON_DESKTOP_MICROSOFT_VSDB);
+	dc_edid_destroy(e);
+
+	d.head_mounted = EDID_HMD_DISPLAYID;
+	e = build_and_parse(&d, &len);
+	assert_false(e->cta.microsoft.present);
+	assert_true(e->displayid.present);
+	assert_int_equal(e->displayid.version, 0x20);
+	assert_int_equal(e->displayid.product_type, 7);
+	assert_int_equal(e->caps.non_desktop, DC_EDID_NON_DESKTOP_DISPLAYID);
+	for (unsigned i = 0; i < e->num_blocks; i++)
+		assert_true(e->blocks[i].checksum_ok);
+	assert_true(e->blocks[e->num_blocks - 1].displayid_checksum_ok);
+	dc_edid_destroy(e);
+	(void)state;
+}
+
 static void cta_video_audio_hdmi(void **state)
 {
 	struct edid_desc d;
@@ -306,6 +337,7 @@ int main(void)
 		cmocka_unit_test(identity_and_base_block),
 		cmocka_unit_test(timings),
 		cmocka_unit_test(range_limits),
+		cmocka_unit_test(head_mounted),
 		cmocka_unit_test(cta_video_audio_hdmi),
 		cmocka_unit_test(dvi_monitor_without_extensions),
 		cmocka_unit_test(padded_to_four_blocks),

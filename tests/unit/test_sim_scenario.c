@@ -306,6 +306,50 @@ static void test_edid_files(void **state)
 	assert_non_null(strstr(err.msg, "/nonexistent/x.json"));
 }
 
+/*
+ * An HDMI sink from a real EDID file has SCDC exactly when the file's HDMI
+ * Forum VSDB says "SCDC Present" (AOC 2702 does, ABM 0241 has only the HDMI
+ * 1.4 VSDB); the scenario's "hdmi" block still overrides it.
+ */
+static void test_edid_file_scdc(void **state)
+{
+	static const struct {
+		const char *file, *hdmi;
+		int peek;
+	} cases[] = {
+		{ "AOC-AOC2702-0e7b95cf.bin", "", 0 },
+		{ "ABM-ABM0241-f12bbda2.bin", "", -ENODEV },
+		{ "AOC-AOC2702-0e7b95cf.bin", ", \"hdmi\": { \"scdc\": false }", -ENODEV },
+		{ "ABM-ABM0241-f12bbda2.bin", ", \"hdmi\": { \"scdc\": true }", 0 },
+	};
+	char dir[] = "/tmp/sim-scdc-XXXXXX", path[256], json[1024];
+	uint8_t scdc[256];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/s.json", dir);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sim_options opts = { .clock = SIM_CLOCK_VIRTUAL, .scenario_path = path };
+		struct sim_error err = { { 0 } };
+		struct sim *sim;
+
+		snprintf(json, sizeof(json),
+			 "{ \"asic\": \"tonga\", \"connectors\": [ { \"type\": \"HDMI\", "
+			 "\"hpd\": 1, \"ddc\": 1, \"encoder\": 0, \"display\": { \"edid\": "
+			 "{ \"file\": \"%s/tests/data/edid/%s\" }%s } } ] }",
+			 DCD_SOURCE_ROOT, cases[i].file, cases[i].hdmi);
+		write_file(path, json, strlen(json));
+		if (sim_create(&opts, &sim, &err))
+			fail_msg("case %zu: %s", i, err.msg);
+		if (sim_scdc_peek(sim, 0, scdc) != cases[i].peek)
+			fail_msg("case %zu: %s%s: SCDC peek %d, expected %d", i, cases[i].file,
+				 cases[i].hdmi, sim_scdc_peek(sim, 0, scdc), cases[i].peek);
+		sim_destroy(sim);
+	}
+	unlink(path);
+	rmdir(dir);
+}
+
 static void test_state_file_attach(void **state)
 {
 	char path[] = "/tmp/sim-state-XXXXXX";
@@ -363,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_default_topology),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_edid_files),
+		cmocka_unit_test(test_edid_file_scdc),
 		cmocka_unit_test(test_state_file_attach),
 	};
 

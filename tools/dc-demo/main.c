@@ -38,14 +38,26 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* A desktop output: dc-demo leaves head-mounted displays to VR runtimes. */
+static bool wanted(struct demo *demo, struct dcc_link *link)
+{
+	if (dcc_link_get_connection(link) != DCC_CONNECTED)
+		return false;
+	if (dcc_link_is_non_desktop(link)) {
+		if (!demo->quiet)
+			printf("%s: a head-mounted display, left dark\n", dcc_link_get_name(link));
+		return false;
+	}
+	return true;
+}
+
 static void light_all(struct demo *demo)
 {
 	for (unsigned i = 0; i < dcc_get_link_count(demo->client); i++) {
 		struct dcc_link *link = dcc_get_link(demo->client, i);
 
-		if (dcc_link_get_connection(link) == DCC_CONNECTED &&
-		    dcc_link_get_lease_state(link) != DCC_LEASE_OTHER &&
-		    !demo->outputs[dcc_link_get_id(link)])
+		if (dcc_link_get_lease_state(link) != DCC_LEASE_OTHER &&
+		    !demo->outputs[dcc_link_get_id(link)] && wanted(demo, link))
 			output_light(demo, link);
 	}
 }
@@ -56,7 +68,8 @@ static void on_hotplug(struct dcc_client *c, struct dcc_link *link, void *data)
 	struct output *out = demo->outputs[dcc_link_get_id(link)];
 
 	if (dcc_link_get_connection(link) == DCC_CONNECTED && !out) {
-		output_light(demo, link);
+		if (wanted(demo, link))
+			output_light(demo, link);
 	} else if (dcc_link_get_connection(link) != DCC_CONNECTED && out) {
 		if (!demo->quiet)
 			printf("%s: unplugged\n", dcc_link_get_name(link));

@@ -108,6 +108,8 @@ struct dcctl_link {
 	char monitor_name[32];
 	uint32_t width, height, refresh_mhz; /* 0 when off */
 	uint32_t link_rate_mbps, lane_count;
+	bool non_desktop;		 /* a head-mounted display */
+	uint32_t vrr_min_hz, vrr_max_hz; /* 0 when none */
 };
 
 /* Every link (ListLinks, then GetAll of each). Returns the count, or -1 (printed). */

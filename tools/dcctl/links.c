@@ -1,5 +1,6 @@
 /*
- * dcctl links: every link with its monitor, mode, DP link and lease (the
+ * dcctl links: every link with its monitor, mode, DP link, variable
+ * refresh range, whether it is a head-mounted display, and lease (the
  * Link objects' properties). Also the link list other commands use.
  */
 #include <string.h>
@@ -40,6 +41,10 @@ static void read_props(sd_bus_message *m, struct dcctl_link *l)
 			sd_bus_message_read(m, "v", "u", &l->link_rate_mbps);
 		else if (!strcmp(key, "LaneCount"))
 			sd_bus_message_read(m, "v", "u", &l->lane_count);
+		else if (!strcmp(key, "NonDesktop") && sd_bus_message_read(m, "v", "b", &b) > 0)
+			l->non_desktop = b;
+		else if (!strcmp(key, "VrrRangeHz"))
+			sd_bus_message_read(m, "v", "(uu)", &l->vrr_min_hz, &l->vrr_max_hz);
 		else
 			sd_bus_message_skip(m, "v");
 		sd_bus_message_exit_container(m);
@@ -132,6 +137,9 @@ struct json_object *dcctl_link_json(const struct dcctl_link *l)
 				       json_object_new_int64(l->link_rate_mbps));
 		json_object_object_add(o, "lane_count", json_object_new_int64(l->lane_count));
 	}
+	json_object_object_add(o, "non_desktop", json_object_new_boolean(l->non_desktop));
+	json_object_object_add(o, "vrr_min_hz", json_object_new_int64(l->vrr_min_hz));
+	json_object_object_add(o, "vrr_max_hz", json_object_new_int64(l->vrr_max_hz));
 	json_object_object_add(o, "lease", l->lease ? json_object_new_int64(l->lease) : NULL);
 	json_object_object_add(o, "path", json_object_new_string(l->path));
 	return o;
@@ -145,7 +153,7 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dcctl_link links[DCCTL_MAX_LINKS];
-	struct dcctl_table t = { .ncols = 6 };
+	struct dcctl_table t = { .ncols = 8 };
 	bool names = false;
 	int c, n;
 
@@ -173,11 +181,11 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 			puts(links[i].name);
 		return DCCTL_EXIT_OK;
 	}
-	dcctl_table_add(&t,
-			(const char *[]){ "LINK", "TYPE", "MONITOR", "MODE", "DP LINK", "LEASE" });
+	dcctl_table_add(&t, (const char *[]){ "LINK", "TYPE", "MONITOR", "MODE", "DP LINK", "VRR",
+					      "HMD", "LEASE" });
 	for (int i = 0; i < n; i++) {
 		const struct dcctl_link *l = &links[i];
-		char monitor[64], mode[32] = "off", dp[48] = "-", lease[16] = "-";
+		char monitor[64], mode[32] = "off", dp[48] = "-", lease[16] = "-", vrr[24] = "-";
 
 		if (l->connected)
 			snprintf(monitor, sizeof(monitor), "%s %s", l->manufacturer,
@@ -192,7 +200,10 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 			dcctl_dp_link_text(l->lane_count, l->link_rate_mbps, dp, sizeof(dp));
 		if (l->lease)
 			snprintf(lease, sizeof(lease), "%u", l->lease);
-		dcctl_table_add(&t, (const char *[]){ l->name, l->type, monitor, mode, dp, lease });
+		if (l->vrr_max_hz)
+			snprintf(vrr, sizeof(vrr), "%u-%u Hz", l->vrr_min_hz, l->vrr_max_hz);
+		dcctl_table_add(&t, (const char *[]){ l->name, l->type, monitor, mode, dp, vrr,
+						      l->non_desktop ? "yes" : "-", lease });
 	}
 	dcctl_table_print(&t, stdout);
 	return DCCTL_EXIT_OK;
