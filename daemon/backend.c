@@ -128,7 +128,7 @@ static int open_sim(struct dcd *dcd)
 	if (attach_path[0] && stat(attach_path, &st) == 0) {
 		r = sim_attach(attach_path, &b->sim, &err);
 		if (r == 0) {
-			b->sim_attached = true;
+			b->adopt_engine = true;
 			log_notice("simulator: attached to the engine in %s%s", b->sim_state_path,
 				   dcd->opts.scenario
 					   ? " (its own scenario; the --sim file is ignored)"
@@ -180,6 +180,8 @@ static int open_device(struct dcd *dcd)
 	struct dcv_gpu gpu;
 	int r;
 
+	/* A GPU's registers are as whoever drove it last left them. */
+	b->adopt_engine = true;
 	r = dcv_open_gpu(dcd->opts.device, &oo, &gpu, &b->dev, &err);
 	if (r < 0) {
 		/* The message is written for the administrator: print it as it is. */
@@ -220,6 +222,168 @@ static int find_device(struct dcd *dcd)
 	return -ENODEV;
 }
 
+/*
+ * What differs between the engines for memory and interrupts, chosen once
+ * at open: request handlers, fb.c and recovery call dcd_backend_map and
+ * friends and never ask which engine runs.
+ */
+struct dcd_backend_ops {
+	const char *name; /* the state file's "engine" */
+	int (*map)(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t *iova, char *why,
+		   size_t why_size);
+	/* -EOPNOTSUPP where the old mapping outlives dcd elsewhere */
+	int (*map_at)(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t iova);
+	void (*unmap)(struct dcd_backend *b, uint64_t iova);
+	void (*irq_consume)(struct dcd_backend *b);
+};
+
+static uint64_t page_round(uint64_t size)
+{
+	return (size + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1);
+}
+
+/* The simulator's IOMMU: addresses from the shared IOVA allocator. */
+static int sim_map(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t *iova, char *why,
+		   size_t why_size)
+{
+	uint64_t pages = page_round(size);
+	int r;
+
+	r = dcv_iova_alloc(&b->iova, pages, PAGE_BYTES, iova);
+	if (r < 0) {
+		snprintf(why, why_size, "no device address range of %llu bytes left: %s",
+			 (unsigned long long)pages, strerror(-r));
+		return r;
+	}
+	r = sim_map_memory(b->sim, *iova, ptr, size);
+	if (r < 0) {
+		dcv_iova_free(&b->iova, *iova, NULL);
+		snprintf(why, why_size, "simulator mapping: %s", strerror(-r));
+	}
+	return r;
+}
+
+static int sim_map_at(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t iova)
+{
+	int r = dcv_iova_reserve(&b->iova, iova, page_round(size));
+
+	if (r < 0)
+		return r;
+	r = sim_map_memory(b->sim, iova, ptr, size);
+	if (r < 0)
+		dcv_iova_free(&b->iova, iova, NULL);
+	return r;
+}
+
+static void sim_unmap(struct dcd_backend *b, uint64_t iova)
+{
+	sim_unmap_memory(b->sim, iova);
+	dcv_iova_free(&b->iova, iova, NULL);
+}
+
+/*
+ * The simulator's eventfd follows its interrupt level (sim.md): it is read
+ * by the simulator when DC's acknowledgements take the level down, and
+ * stays readable while something is still pending. Nothing to consume.
+ */
+static void sim_irq_consume(struct dcd_backend *b)
+{
+	(void)b;
+}
+
+static const struct dcd_backend_ops sim_ops = {
+	.name = "sim",
+	.map = sim_map,
+	.map_at = sim_map_at,
+	.unmap = sim_unmap,
+	.irq_consume = sim_irq_consume,
+};
+
+/* A GPU: VFIO DMA mappings; its interrupt counter needs consuming. */
+static int device_map(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t *iova, char *why,
+		      size_t why_size)
+{
+	struct dcv_error verr = { "" };
+	int r = dcv_dma_map(b->dev, ptr, page_round(size), iova, &verr);
+
+	if (r < 0)
+		snprintf(why, why_size, "%s", verr.msg);
+	return r;
+}
+
+/* On a GPU the old mapping lives in the VFIO container, not here. */
+static int device_map_at(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t iova)
+{
+	(void)b, (void)ptr, (void)size, (void)iova;
+	return -EOPNOTSUPP;
+}
+
+static void device_unmap(struct dcd_backend *b, uint64_t iova)
+{
+	if (b->dev)
+		dcv_dma_unmap(b->dev, iova);
+}
+
+static void device_irq_consume(struct dcd_backend *b)
+{
+	if (b->dev)
+		dcv_irq_consume(b->dev);
+}
+
+static const struct dcd_backend_ops device_ops = {
+	.name = "device",
+	.map = device_map,
+	.map_at = device_map_at,
+	.unmap = device_unmap,
+	.irq_consume = device_irq_consume,
+};
+
+const char *dcd_backend_name(const struct dcd *dcd)
+{
+	return dcd->backend.ops ? dcd->backend.ops->name : "none";
+}
+
+void dcd_backend_irq_consume(struct dcd *dcd)
+{
+	struct dcd_backend *b = &dcd->backend;
+
+	if (b->ops && !b->lost)
+		b->ops->irq_consume(b);
+}
+
+int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *iova,
+		    struct dcp_error *err)
+{
+	struct dcd_backend *b = &dcd->backend;
+	char why[DCP_MAX_TEXT] = "";
+	int r;
+
+	if (b->lost || !b->ops)
+		return dcp_error_set(err, -ENODEV, DCP_REASON_INTERNAL, 0,
+				     "FB_CREATE: the display device is gone");
+	r = b->ops->map(b, (void *)ptr, size, iova, why, sizeof(why));
+	if (r < 0)
+		return dcp_error_set(err, r, DCP_REASON_INTERNAL, 0, "FB_CREATE: %s", why);
+	return 0;
+}
+
+int dcd_backend_map_at(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t iova)
+{
+	struct dcd_backend *b = &dcd->backend;
+
+	if (b->lost || !b->ops)
+		return -ENODEV;
+	return b->ops->map_at(b, (void *)ptr, size, iova);
+}
+
+void dcd_backend_unmap(struct dcd *dcd, uint64_t iova)
+{
+	struct dcd_backend *b = &dcd->backend;
+
+	if (b->ops)
+		b->ops->unmap(b, iova);
+}
+
 int dcd_backend_open(struct dcd *dcd)
 {
 	struct dcd_backend *b = &dcd->backend;
@@ -228,12 +392,15 @@ int dcd_backend_open(struct dcd *dcd)
 	switch (dcd->opts.backend) {
 	case DCD_BACKEND_SIM:
 		b->kind = DCD_BACKEND_SIM;
+		b->ops = &sim_ops;
 		return open_sim(dcd);
 	case DCD_BACKEND_DEVICE:
 		b->kind = DCD_BACKEND_DEVICE;
+		b->ops = &device_ops;
 		return open_device(dcd);
 	case DCD_BACKEND_AUTO:
 		b->kind = DCD_BACKEND_DEVICE;
+		b->ops = &device_ops;
 		return find_device(dcd);
 	}
 	return -EINVAL;
@@ -246,87 +413,11 @@ void dcd_backend_close(struct dcd *dcd)
 	dcv_monitor_free(b->monitor);
 	dcv_close(b->dev);
 	sim_destroy(b->sim);
-	if (b->kind == DCD_BACKEND_SIM)
+	if (b->ops == &sim_ops)
 		dcv_iova_fini(&b->iova);
 	free(b->sim_state_path);
 	memset(b, 0, sizeof(*b));
 	b->irq_fd = b->timer_fd = -1;
-}
-
-void dcd_backend_irq_consume(struct dcd *dcd)
-{
-	struct dcd_backend *b = &dcd->backend;
-
-	/*
-	 * The simulator's eventfd follows its interrupt level (sim.md): it is
-	 * read by the simulator when DC's acknowledgements take the level
-	 * down, and stays readable while something is still pending. Only the
-	 * hardware's interrupt counter needs consuming here.
-	 */
-	if (b->kind == DCD_BACKEND_DEVICE && b->dev && !b->lost)
-		dcv_irq_consume(b->dev);
-}
-
-int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *iova,
-		    struct dcp_error *err)
-{
-	struct dcd_backend *b = &dcd->backend;
-	uint64_t pages = (size + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1);
-	struct dcv_error verr = { "" };
-	int r;
-
-	if (b->lost)
-		return dcp_error_set(err, -ENODEV, DCP_REASON_INTERNAL, 0,
-				     "FB_CREATE: the display device is gone");
-	if (b->kind == DCD_BACKEND_SIM) {
-		r = dcv_iova_alloc(&b->iova, pages, PAGE_BYTES, iova);
-		if (r < 0)
-			return dcp_error_set(err, r, DCP_REASON_INTERNAL, 0,
-					     "FB_CREATE: no device address range of %llu bytes "
-					     "left: %s",
-					     (unsigned long long)pages, strerror(-r));
-		r = sim_map_memory(b->sim, *iova, (void *)ptr, size);
-		if (r < 0) {
-			dcv_iova_free(&b->iova, *iova, NULL);
-			return dcp_error_set(err, r, DCP_REASON_INTERNAL, 0,
-					     "FB_CREATE: simulator mapping: %s", strerror(-r));
-		}
-		return 0;
-	}
-	r = dcv_dma_map(b->dev, (void *)ptr, pages, iova, &verr);
-	if (r < 0)
-		return dcp_error_set(err, r, DCP_REASON_INTERNAL, 0, "FB_CREATE: %s", verr.msg);
-	return 0;
-}
-
-int dcd_backend_map_at(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t iova)
-{
-	struct dcd_backend *b = &dcd->backend;
-	uint64_t pages = (size + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1);
-	int r;
-
-	/* On a GPU the old mapping lives in the VFIO container, not here. */
-	if (b->kind != DCD_BACKEND_SIM || b->lost)
-		return -EOPNOTSUPP;
-	r = dcv_iova_reserve(&b->iova, iova, pages);
-	if (r < 0)
-		return r;
-	r = sim_map_memory(b->sim, iova, (void *)ptr, size);
-	if (r < 0)
-		dcv_iova_free(&b->iova, iova, NULL);
-	return r;
-}
-
-void dcd_backend_unmap(struct dcd *dcd, uint64_t iova)
-{
-	struct dcd_backend *b = &dcd->backend;
-
-	if (b->kind == DCD_BACKEND_SIM) {
-		sim_unmap_memory(b->sim, iova);
-		dcv_iova_free(&b->iova, iova, NULL);
-	} else if (b->dev) {
-		dcv_dma_unmap(b->dev, iova);
-	}
 }
 
 bool dcd_backend_check_removed(struct dcd *dcd)

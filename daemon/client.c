@@ -146,6 +146,7 @@ static void client_free(struct dcd *dcd, struct dcd_client *c)
 		}
 	}
 	dcd_fb_drop_client(c);
+	sd_event_source_disable_unref(c->hello_timer);
 	sd_event_source_disable_unref(c->io);
 	dci_conn_destroy(c->conn);
 	dcd->client_count--;
@@ -215,6 +216,8 @@ static void handle_message(struct dcd_client *c, const uint8_t *data, size_t len
 	}
 	err = (struct dcp_error){ 0 };
 	r = handlers[req.hdr.opcode](c, &req, &err);
+	if (c->hello_done && c->hello_timer)
+		c->hello_timer = sd_event_source_disable_unref(c->hello_timer);
 	if (r < 0 && !c->dead) {
 		if (!err.status)
 			dcp_error_set(&err, r, DCP_REASON_INTERNAL, 0, "%s: %s",
@@ -303,6 +306,56 @@ static size_t peer_groups(int fd, gid_t *groups, size_t max)
 	return len / sizeof(gid_t);
 }
 
+/* A connection that sent no HELLO in time holds a slot for nothing. */
+static int on_hello_deadline(sd_event_source *s, uint64_t usec, void *data)
+{
+	struct dcd_client *c = data;
+	char why[96];
+
+	snprintf(why, sizeof(why), "no HELLO within %u ms (limit handshake_timeout_ms)",
+		 c->dcd->config.handshake_timeout_ms);
+	dcd_client_kill(c, why);
+	dcd_process(c->dcd);
+	return 0;
+}
+
+/* Connections of uid, HELLO sent or not: a slot is taken at accept. */
+static unsigned clients_of_uid(const struct dcd *dcd, uid_t uid)
+{
+	unsigned n = 0;
+
+	for (const struct dcd_client *c = dcd->clients; c; c = c->next)
+		n += !c->dead && c->cred.uid == uid;
+	return n;
+}
+
+/* The connection's slot: max_clients in all, max_clients_per_uid for one uid. */
+static int check_slots(struct dcd *dcd, int fd)
+{
+	struct ucred cred;
+	socklen_t len = sizeof(cred);
+	unsigned mine;
+
+	if (dcd->client_count >= dcd->config.max_clients) {
+		log_ratelimited(&dcd->accept_rl, LOG_WARNING,
+				"connection refused: %u clients already (limit max_clients)",
+				dcd->client_count);
+		return -EMFILE;
+	}
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0)
+		return -errno;
+	mine = clients_of_uid(dcd, cred.uid);
+	if (mine >= dcd->config.max_clients_per_uid) {
+		log_ratelimited(&dcd->accept_rl, LOG_WARNING,
+				"connection of uid %u (pid %d) refused: it has %u connections of "
+				"its %u (limit max_clients_per_uid)",
+				(unsigned)cred.uid, (int)cred.pid, mine,
+				dcd->config.max_clients_per_uid);
+		return -EMFILE;
+	}
+	return 0;
+}
+
 int dcd_client_accept(struct dcd *dcd, int fd)
 {
 	gid_t groups[MAX_PEER_GROUPS];
@@ -310,12 +363,10 @@ int dcd_client_accept(struct dcd *dcd, int fd)
 	size_t ngroups;
 	int r;
 
-	if (dcd->client_count >= dcd->config.max_clients) {
-		log_ratelimited(&dcd->accept_rl, LOG_WARNING,
-				"connection refused: %u clients already (limit max_clients)",
-				dcd->client_count);
+	r = check_slots(dcd, fd);
+	if (r < 0) {
 		close(fd);
-		return -EMFILE;
+		return r;
 	}
 	c = calloc(1, sizeof(*c));
 	if (!c) {
@@ -340,6 +391,16 @@ int dcd_client_accept(struct dcd *dcd, int fd)
 	r = sd_event_add_io(dcd->event, &c->io, fd, EPOLLIN, on_client_io, c);
 	if (r < 0) {
 		log_warning("connection refused: event loop: %s", strerror(-r));
+		dci_conn_destroy(c->conn);
+		free(c);
+		return r;
+	}
+	r = sd_event_add_time_relative(dcd->event, &c->hello_timer, CLOCK_MONOTONIC,
+				       (uint64_t)dcd->config.handshake_timeout_ms * 1000, 1000,
+				       on_hello_deadline, c);
+	if (r < 0) {
+		log_warning("connection refused: event loop: %s", strerror(-r));
+		sd_event_source_disable_unref(c->io);
 		dci_conn_destroy(c->conn);
 		free(c);
 		return r;

@@ -27,6 +27,13 @@ int dcd_config_defaults(struct dcd_config *cfg)
 	cfg->max_clients = DCP_DEFAULT_MAX_CLIENTS;
 	cfg->limits = DCI_LIMITS_DEFAULT;
 	cfg->max_framebuffers = DCP_DEFAULT_MAX_FRAMEBUFFERS;
+	cfg->max_clients_per_uid = DCD_DEFAULT_MAX_CLIENTS_PER_UID;
+	cfg->handshake_timeout_ms = DCD_DEFAULT_HANDSHAKE_TIMEOUT_MS;
+	cfg->max_fb_bytes = DCD_DEFAULT_FB_BYTES_PER_CLIENT;
+	cfg->max_fb_bytes_per_uid = DCD_DEFAULT_FB_BYTES_PER_UID;
+	cfg->max_stored_fbs = DCD_DEFAULT_STORED_FBS_PER_CLIENT;
+	cfg->restart_grace_ms = DCD_DEFAULT_RESTART_GRACE_MS;
+	cfg->socket.mode = DCD_DEFAULT_SOCKET_MODE;
 	cfg->idle = (struct dcd_idle){ .kind = DCD_IDLE_CURRENT, .color = 0 };
 	gr = getgrnam(DCD_DEFAULT_LEASE_GROUP);
 	if (gr) {
@@ -132,9 +139,17 @@ static int parse_who(struct sj_ctx *ctx, json_object *root, const char *key, str
 
 static int parse_limits(struct sj_ctx *ctx, json_object *root, struct dcd_config *cfg)
 {
-	static const char *const keys[] = { "max_clients",	   "max_message_size",
-					    "max_fds_per_message", "max_framebuffers",
-					    "max_queued_bytes",	   NULL };
+	static const char *const keys[] = { "max_clients",
+					    "max_clients_per_uid",
+					    "handshake_timeout_ms",
+					    "max_message_size",
+					    "max_fds_per_message",
+					    "max_framebuffers",
+					    "max_framebuffer_bytes",
+					    "max_framebuffer_bytes_per_uid",
+					    "max_stored_framebuffers",
+					    "max_queued_bytes",
+					    NULL };
 	json_object *obj;
 	int64_t v;
 	int r;
@@ -147,6 +162,29 @@ static int parse_limits(struct sj_ctx *ctx, json_object *root, struct dcd_config
 		return r;
 	if (r)
 		cfg->max_clients = (uint32_t)v;
+	if ((r = sj_int(ctx, "limits", obj, "max_clients_per_uid", false, 1, 4096, &v)) < 0)
+		return r;
+	if (r)
+		cfg->max_clients_per_uid = (uint32_t)v;
+	if ((r = sj_int(ctx, "limits", obj, "handshake_timeout_ms", false, 10, 600000, &v)) < 0)
+		return r;
+	if (r)
+		cfg->handshake_timeout_ms = (uint32_t)v;
+	/* From one 64x64 cursor (16 KiB) to 1 TiB. */
+	if ((r = sj_int(ctx, "limits", obj, "max_framebuffer_bytes", false, 16384, 1ll << 40, &v)) <
+	    0)
+		return r;
+	if (r)
+		cfg->max_fb_bytes = (uint64_t)v;
+	if ((r = sj_int(ctx, "limits", obj, "max_framebuffer_bytes_per_uid", false, 16384,
+			1ll << 40, &v)) < 0)
+		return r;
+	if (r)
+		cfg->max_fb_bytes_per_uid = (uint64_t)v;
+	if ((r = sj_int(ctx, "limits", obj, "max_stored_framebuffers", false, 0, 1024, &v)) < 0)
+		return r;
+	if (r)
+		cfg->max_stored_fbs = (uint32_t)v;
 	/* WELCOME's ranges: 4096-65536 bytes, 1-4 descriptors. */
 	if ((r = sj_int(ctx, "limits", obj, "max_message_size", false, 4096, DCP_MAX_MESSAGE_SIZE,
 			&v)) < 0)
@@ -186,6 +224,39 @@ static int parse_color(struct sj_ctx *ctx, const char *path, json_object *v, uin
 	if (errno || *end)
 		return sj_fail(ctx, path, "\"%.16s\" is not a color \"#rrggbb\"", s);
 	*color = (uint32_t)x;
+	return 0;
+}
+
+/* "socket": { "mode": "0660", "group": "video" | 44 }: a socket dcd creates itself. */
+static int parse_socket(struct sj_ctx *ctx, json_object *root, struct dcd_config *cfg)
+{
+	static const char *const keys[] = { "mode", "group", NULL };
+	json_object *obj, *v;
+	const char *mode = NULL;
+	char *end;
+	unsigned long m;
+	long gid;
+
+	if (!json_object_object_get_ex(root, "socket", &obj))
+		return 0;
+	if (sj_object(ctx, "socket", obj, keys) < 0)
+		return -EINVAL;
+	if (sj_string(ctx, "socket", obj, "mode", false, 8, &mode) < 0)
+		return -EINVAL;
+	if (mode) {
+		errno = 0;
+		m = strtoul(mode, &end, 8);
+		if (errno || *end || !*mode || mode[0] != '0' || m > 0777)
+			return sj_fail(ctx, "socket.mode",
+				       "\"%s\" is not an octal mode such as \"0660\"", mode);
+		cfg->socket.mode = (mode_t)m;
+	}
+	if (json_object_object_get_ex(obj, "group", &v)) {
+		if (parse_id(ctx, "socket.group", v, true, &gid) < 0)
+			return -EINVAL;
+		cfg->socket.set_group = true;
+		cfg->socket.group = (gid_t)gid;
+	}
 	return 0;
 }
 
@@ -273,7 +344,9 @@ static int parse_outputs(struct sj_ctx *ctx, json_object *root, struct dcd_confi
 int dcd_config_parse(const char *json, size_t len, const char *name, struct dcd_config *cfg,
 		     char *err, size_t err_size)
 {
-	static const char *const keys[] = { "lease", "admin", "limits", "idle", "outputs", NULL };
+	static const char *const keys[] = { "lease", "admin",	"limits",	    "socket",
+					    "idle",  "outputs", "restart_grace_ms", NULL };
+	int64_t grace;
 	struct sim_error e = { "" };
 	struct sj_ctx ctx = { .name = name, .err = &e };
 	json_object *root = NULL, *idle;
@@ -288,6 +361,14 @@ int dcd_config_parse(const char *json, size_t len, const char *name, struct dcd_
 		r = parse_who(&ctx, root, "admin", &cfg->admin);
 	if (r == 0)
 		r = parse_limits(&ctx, root, cfg);
+	if (r == 0)
+		r = parse_socket(&ctx, root, cfg);
+	if (r == 0) {
+		r = sj_int(&ctx, "", root, "restart_grace_ms", false, 0, 3600000, &grace);
+		if (r > 0)
+			cfg->restart_grace_ms = (uint32_t)grace;
+		r = r < 0 ? r : 0;
+	}
 	/* The default idle first: output rules start from it. */
 	if (r == 0 && json_object_object_get_ex(root, "idle", &idle))
 		r = parse_idle(&ctx, "idle", idle, &cfg->idle);

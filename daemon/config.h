@@ -40,12 +40,36 @@ struct dcd_who {
 	size_t n_gids;
 };
 
+/*
+ * Framebuffer memory budgets: 4K (3840x2160, 4 bytes a pixel, 31.6 MiB)
+ * triple-buffered on two outputs is 190 MiB; a client gets 256 MiB, a uid
+ * (all its connections) 512 MiB. Bytes are counted page-rounded: what the
+ * framebuffer takes of dcd's mappings and of the device address space.
+ */
+#define DCD_DEFAULT_FB_BYTES_PER_CLIENT	  (256ull << 20)
+#define DCD_DEFAULT_FB_BYTES_PER_UID	  (512ull << 20)
+#define DCD_DEFAULT_MAX_CLIENTS_PER_UID	  16
+#define DCD_DEFAULT_HANDSHAKE_TIMEOUT_MS  5000
+#define DCD_DEFAULT_STORED_FBS_PER_CLIENT 8
+#define DCD_DEFAULT_RESTART_GRACE_MS	  10000
+#define DCD_DEFAULT_SOCKET_MODE		  0660
+
 struct dcd_config {
 	struct dcd_who lease; /* besides root, who may lease */
 	struct dcd_who admin; /* besides root, who is admin */
 	uint32_t max_clients;
-	struct dci_limits limits; /* per client: message size, fds, queued bytes */
+	uint32_t max_clients_per_uid;  /* connections, with or without HELLO */
+	uint32_t handshake_timeout_ms; /* no HELLO within it: disconnected */
+	struct dci_limits limits;      /* per client: message size, fds, queued bytes */
 	uint32_t max_framebuffers;
+	uint64_t max_fb_bytes, max_fb_bytes_per_uid;
+	uint32_t max_stored_fbs;   /* per client, in systemd's fd store */
+	uint32_t restart_grace_ms; /* adopted outputs wait this long for their lessee */
+	struct {
+		mode_t mode; /* of a socket dcd creates itself */
+		bool set_group;
+		gid_t group;
+	} socket;
 	struct dcd_idle idle; /* every output without a rule of its own */
 	unsigned n_outputs;
 	struct {

@@ -210,14 +210,22 @@ static int open_socket(struct dcd *dcd)
 			return r;
 		}
 	}
-	/* Anyone may connect; what a client may do is decided from its
-	 * credentials and the configuration (docs/config.md). */
-	r = dci_listen(dcd->socket_path, 0666, &dcd->listen_fd, &err);
+	/* Who may connect: the configuration's mode and group, as dcd.socket's
+	 * SocketMode/SocketGroup (docs/config.md); what a client may do then
+	 * is decided from its credentials. */
+	r = dci_listen(dcd->socket_path, dcd->config.socket.mode, &dcd->listen_fd, &err);
 	if (r < 0) {
 		log_error("socket %s: %s", dcd->socket_path, err.text);
 		return r;
 	}
 	dcd->socket_owned = true;
+	if (dcd->config.socket.set_group &&
+	    chown(dcd->socket_path, (uid_t)-1, dcd->config.socket.group) < 0) {
+		r = -errno;
+		log_error("socket %s: group %u: %s", dcd->socket_path,
+			  (unsigned)dcd->config.socket.group, strerror(-r));
+		return r;
+	}
 	return 0;
 }
 

@@ -157,6 +157,8 @@ struct dcd_client {
 	uint32_t id;
 	struct dci_conn *conn;
 	sd_event_source *io;
+	sd_event_source *hello_timer; /* the handshake deadline, until HELLO */
+	uint64_t fb_bytes;	      /* page-rounded bytes of its framebuffers */
 	struct ucred cred;
 	char name[DCP_MAX_NAME + 1];
 	char label[DCP_MAX_NAME + 64]; /* "client 3 (pid 42, uid 1000, \"weston\")" for logs */
@@ -176,11 +178,16 @@ struct dcd_client {
 
 /* ---- the daemon --------------------------------------------------------------- */
 
+struct dcd_backend_ops;
+
 struct dcd_backend {
-	enum dcd_backend_kind kind; /* SIM or DEVICE */
+	enum dcd_backend_kind kind; /* SIM or DEVICE: for logs and the sim's D-Bus/admin controls */
+	const struct dcd_backend_ops *ops; /* memory and interrupts (backend.c) */
 	struct sim *sim;
 	char *sim_state_path;
-	bool sim_attached; /* the state file existed: hardware as a previous dcd left it */
+	/* The engine's state predates this dcd (a GPU, or a simulator state file
+	 * it attached to): what it shows may be adopted. */
+	bool adopt_engine;
 	struct dcv_device *dev;
 	struct dcv_monitor *monitor;
 	struct dc_hw *hw;
@@ -231,7 +238,7 @@ void dcd_free(struct dcd *dcd);
 void dcd_process(struct dcd *dcd);
 /* Re-arms the DC deadline timer after any DC call. */
 void dcd_update_deadline(struct dcd *dcd);
-/* Services the engine's interrupts now (the irq fd handler; also right after an async flip). */
+/* Services the engine's interrupts (the irq fd handler). */
 void dcd_handle_irq(struct dcd *dcd);
 
 /* backend.c: the engine behind dc_hw */
@@ -245,6 +252,8 @@ int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *i
 void dcd_backend_unmap(struct dcd *dcd, uint64_t iova);
 /* The same at a given device address (a framebuffer back from the fd store; simulator only). */
 int dcd_backend_map_at(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t iova);
+/* "sim" or "device": the engine the state file records. */
+const char *dcd_backend_name(const struct dcd *dcd);
 /* The removal monitor said something: returns true once the device is gone. */
 bool dcd_backend_check_removed(struct dcd *dcd);
 

@@ -6,6 +6,7 @@
  * buffer is on screen only drops the id.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -39,6 +40,58 @@ void dcd_fb_unref(struct dcd_fb *fb)
 	free(fb);
 }
 
+/* What a framebuffer costs its client: whole pages of mapping and device addresses. */
+static uint64_t fb_cost(uint64_t size)
+{
+	return (size + 4095) & ~4095ull;
+}
+
+/* "96 MiB", "33.2 MiB" */
+static const char *mib(char *buf, size_t size, uint64_t bytes)
+{
+	if (bytes % (1u << 20) == 0)
+		snprintf(buf, size, "%llu MiB", (unsigned long long)(bytes >> 20));
+	else
+		snprintf(buf, size, "%.1f MiB", (double)bytes / (1u << 20));
+	return buf;
+}
+
+/*
+ * The byte budgets: the client's own and its uid's over all its
+ * connections, so neither one connection nor many can take the device
+ * address space or dcd's memory from the others.
+ */
+static int check_budget(struct dcd_client *c, uint64_t need, struct dcp_error *err)
+{
+	const struct dcd_config *cfg = &c->dcd->config;
+	uint64_t uid_bytes = 0;
+	unsigned uid_fbs = 0, uid_clients = 0;
+	char a[32], b[32], n[32];
+
+	if (c->fb_bytes + need > cfg->max_fb_bytes)
+		return dcp_error_set(err, -EDQUOT, DCP_REASON_LIMIT, 0,
+				     "FB_CREATE: client %u (uid %u): %u framebuffers use %s of its "
+				     "%s (max_framebuffer_bytes); this one needs %s",
+				     c->id, (unsigned)c->cred.uid, c->fb_count,
+				     mib(a, sizeof(a), c->fb_bytes),
+				     mib(b, sizeof(b), cfg->max_fb_bytes), mib(n, sizeof(n), need));
+	for (const struct dcd_client *o = c->dcd->clients; o; o = o->next) {
+		if (o->dead || o->cred.uid != c->cred.uid)
+			continue;
+		uid_bytes += o->fb_bytes;
+		uid_fbs += o->fb_count;
+		uid_clients++;
+	}
+	if (uid_bytes + need > cfg->max_fb_bytes_per_uid)
+		return dcp_error_set(
+			err, -EDQUOT, DCP_REASON_LIMIT, 0,
+			"FB_CREATE: uid %u: %u framebuffers of %u connections use %s of "
+			"its %s (max_framebuffer_bytes_per_uid); this one needs %s",
+			(unsigned)c->cred.uid, uid_fbs, uid_clients, mib(a, sizeof(a), uid_bytes),
+			mib(b, sizeof(b), cfg->max_fb_bytes_per_uid), mib(n, sizeof(n), need));
+	return 0;
+}
+
 /* Takes the id away from its owner; the memory lives on while planes use it. */
 static void drop_id(struct dcd_client *c, struct dcd_fb *fb)
 {
@@ -51,6 +104,7 @@ static void drop_id(struct dcd_client *c, struct dcd_fb *fb)
 	fb->next = NULL;
 	fb->owner = NULL;
 	c->fb_count--;
+	c->fb_bytes -= fb_cost(fb->map.size);
 	dcd_fb_unref(fb);
 }
 
@@ -65,6 +119,7 @@ int dcd_handle_fb_create(struct dcd_client *c, const struct dcp_request *req, st
 	struct dcd *dcd = c->dcd;
 	struct dcp_fb_created created;
 	struct dcd_fb *fb;
+	uint64_t need;
 	int fd, r;
 
 	/* The descriptor is taken first so it is closed on every path. */
@@ -72,11 +127,28 @@ int dcd_handle_fb_create(struct dcd_client *c, const struct dcp_request *req, st
 	if (fd < 0)
 		return dcp_error_set(err, -EINVAL, DCP_REASON_FB_FD, 0,
 				     "FB_CREATE: no file descriptor");
+	/* Scanout memory is for those who may scan out (docs/protocol.md). */
+	if (!c->may_lease) {
+		close(fd);
+		return dcp_error_set(
+			err, -EPERM, DCP_REASON_PERMISSION, 0,
+			"FB_CREATE: uid %u may not lease outputs, so it may not create "
+			"framebuffers (the \"lease\" users and groups of the "
+			"configuration)",
+			(unsigned)c->cred.uid);
+	}
 	if (c->fb_count >= dcd->config.max_framebuffers) {
 		close(fd);
 		return dcp_error_set(err, -EDQUOT, DCP_REASON_LIMIT, 0,
 				     "FB_CREATE: you have %u framebuffers, the limit is %u",
 				     c->fb_count, dcd->config.max_framebuffers);
+	}
+	r = dcp_fb_size(&req->fb_create, &need, err);
+	if (r == 0)
+		r = check_budget(c, fb_cost(need), err);
+	if (r < 0) {
+		close(fd);
+		return r;
 	}
 	fb = calloc(1, sizeof(*fb));
 	if (!fb) {
@@ -102,6 +174,7 @@ int dcd_handle_fb_create(struct dcd_client *c, const struct dcp_request *req, st
 	fb->next = c->fbs;
 	c->fbs = fb;
 	c->fb_count++;
+	c->fb_bytes += fb_cost(fb->map.size);
 	/* Under systemd the buffer outlives a crash of dcd (recovery.h). */
 	dcd_fdstore_fb_add(dcd, fb, fd);
 	close(fd);

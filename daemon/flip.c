@@ -119,11 +119,9 @@ int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct 
 	r = submit(dcd, o, &slot, err);
 	if (r < 0)
 		return r;
+	/* An immediate flip completes like any other: through the engine's
+	 * interrupt fd, which the loop serves before the next request. */
 	dcd_fb_ref(fb);
-	/* An immediate flip latches at the address write: its interrupt is
-	 * already raised, so complete it now instead of a loop round later. */
-	if ((f->flags & DCP_FLIP_ASYNC) && dcd->backend.kind == DCD_BACKEND_SIM)
-		dcd_handle_irq(dcd);
 	return 0;
 }
 
@@ -146,8 +144,6 @@ void dcd_flips_submit_queued(struct dcd *dcd)
 			dcd_fb_unref(f.fb);
 			continue;
 		}
-		if ((f.flags & DCP_FLIP_ASYNC) && dcd->backend.kind == DCD_BACKEND_SIM)
-			dcd_handle_irq(dcd);
 	}
 }
 

@@ -291,7 +291,7 @@ uint32_t dcd_recover(struct dcd *dcd)
 			log_warning("%s: %s; ignored: what the hardware shows is adopted as it is",
 				    rc->state_path, why);
 	}
-	if (dcd->backend.kind != DCD_BACKEND_DEVICE && !dcd->backend.sim_attached) {
+	if (!dcd->backend.adopt_engine) {
 		/* a new simulated engine: whatever the file says ran on one that is gone */
 		if (have)
 			log_info("%s: describes an engine that is gone (a new one was made); not "

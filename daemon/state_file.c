@@ -205,9 +205,7 @@ static json_object *state_json(struct dcd *dcd)
 	add_int(top, "version", DCD_STATE_VERSION);
 	json_object_object_add(top, "instance", hex_json(dcd->instance));
 	add_int(top, "pid", getpid());
-	json_object_object_add(
-		top, "engine",
-		json_object_new_string(dcd->backend.kind == DCD_BACKEND_SIM ? "sim" : "device"));
+	json_object_object_add(top, "engine", json_object_new_string(dcd_backend_name(dcd)));
 	add_int(top, "next_fb_id", dcd->next_fb_id);
 	for (unsigned i = 0; i < dcd->link_count; i++)
 		json_object_array_add(outs, output_json(dcd, i));
