@@ -10,11 +10,12 @@
  * Wake-ups are the daemon's context switches over the window (voluntary:
  * each time it blocked in the loop and a timer or an fd woke it; plus
  * involuntary). Memory as proc_stat.h counts it: rss is VmRSS, all
- * resident pages mapped, shared libraries included; sim_state (the
- * simulated register file) is listed apart. The baseline, in the same
+ * resident pages mapped, shared libraries included; rss_excl_device_kib
+ * leaves out the simulated register file (sim_state, on hardware a
+ * register BAR, which is not counted as resident) and framebuffers. The baseline, in the same
  * window: sleep(1), a process with only libc mapped that never wakes.
  *   {"bench":"idle","lit_outputs":0,"seconds":10,"wakeups":0,"rss_kib":..,
- *    "pss_kib":..,"private_kib":..,"anon_kib":..,"sim_state_kib":..,
+ *    "rss_excl_device_kib":..,"pss_kib":..,"private_kib":..,"anon_kib":..,"sim_state_kib":..,
  *    "baseline":"sleep","baseline_wakeups":0,"baseline_rss_kib":..}
  * Run by hand (bench-idle [--quick]) with DCD_BINARY set, or by meson.
  */
@@ -115,18 +116,20 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < 2; i++) {
 		struct dct_daemon *d = i ? &lit : &dark;
+
 		if (proc_mem_read(d->pid, &m) < 0) {
 			r = 1;
 			fprintf(stderr, "bench-idle: cannot read /proc/%d/smaps\n", (int)d->pid);
 			goto out;
 		}
-		printf("{\"bench\":\"%s\",\"lit_outputs\":%d,\"seconds\":%.0f,\"wakeups\":%lld,"
-		       "\"rss_kib\":%ld,"
-		       "\"pss_kib\":%ld,\"private_kib\":%ld,\"anon_kib\":%ld,\"sim_state_kib\":%ld,"
-		       "\"baseline\":\"sleep\",\"baseline_wakeups\":%lld,\"baseline_rss_kib\":%ld}"
-		       "\n",
+		printf("{\"bench\":\"%s\",\"lit_outputs\":%d,\"seconds\":%.0f,"
+		       "\"wakeups\":%lld,\"rss_kib\":%ld,\"rss_excl_device_kib\":%ld,"
+		       "\"pss_kib\":%ld,\"private_kib\":%ld,\"anon_kib\":%ld,"
+		       "\"sim_state_kib\":%ld,\"baseline\":\"sleep\","
+		       "\"baseline_wakeups\":%lld,\"baseline_rss_kib\":%ld}\n",
 		       i ? "idle_lit" : "idle", lit_n[i], seconds, (long long)(i ? w_lit : w_dark),
-		       m.rss, m.pss, m.private_kib, m.anon, m.sim_state, (long long)w_base, bm.rss);
+		       m.rss, m.rss - m.fb - m.sim_state, m.pss, m.private_kib, m.anon, m.sim_state,
+		       (long long)w_base, bm.rss);
 	}
 	r = 0;
 out:

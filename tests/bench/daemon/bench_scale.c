@@ -8,7 +8,7 @@
  * steps beyond one between FLIP_DONEs) and the FLIP_DONE latency after
  * its vblank (the client's receipt minus the event's timestamp); for dcd:
  * its CPU time over the window as a share of one core, and its memory as
- * proc_stat.h counts it, rss_excl_fb_kib being VmRSS less the client
+ * proc_stat.h counts it, rss_excl_device_kib being VmRSS less the client
  * framebuffers dcd maps (memfd mappings) and less the simulated register
  * file (on hardware a register BAR). The baseline, in the same run: the
  * raw SOCK_SEQPACKET ping-pong (one process waking another), the floor
@@ -165,7 +165,7 @@ int main(int argc, char **argv)
 		       percentile_us(rep[i].latency, 0.99));
 	}
 	printf("],\"missed\":%llu,\"dcd_cpu_pct\":%.2f,\"dcd_rss_kib\":%ld,\"dcd_fb_rss_kib\":%ld,"
-	       "\"dcd_sim_state_kib\":%ld,\"dcd_rss_excl_fb_kib\":%ld,\"dcd_pss_kib\":%ld,"
+	       "\"dcd_sim_state_kib\":%ld,\"dcd_rss_excl_device_kib\":%ld,\"dcd_pss_kib\":%ld,"
 	       "\"latency_p50_us\":%.1f,\"latency_p99_us\":%.1f,\"baseline\":\"seqpacket_"
 	       "pingpong\","
 	       "\"baseline_p50_us\":%.1f,\"baseline_p99_us\":%.1f}\n",
