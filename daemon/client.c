@@ -194,7 +194,8 @@ static void protocol_violation(struct dcd_client *c, uint32_t serial, struct dcp
 	dcd_client_kill(c, why);
 }
 
-static void handle_message(struct dcd_client *c, const uint8_t *data, size_t len, unsigned nfds)
+/* Handles one request; true when it was a FLIP the engine took. */
+static bool handle_message(struct dcd_client *c, const uint8_t *data, size_t len, unsigned nfds)
 {
 	struct dcp_request req;
 	struct dcp_error err = { 0 };
@@ -206,12 +207,12 @@ static void handle_message(struct dcd_client *c, const uint8_t *data, size_t len
 	if (r < 0) {
 		if (err.flags & DCP_ERROR_FATAL) {
 			protocol_violation(c, req.hdr.serial, &err);
-			return;
+			return false;
 		}
 		log_ratelimited(&c->log_rl, LOG_INFO, "%s: %s refused: %s", c->label,
 				op_name(req.hdr.opcode), err.text);
 		dcd_client_send_error(c, req.hdr.serial, &err);
-		return;
+		return false;
 	}
 	err = (struct dcp_error){ 0 };
 	r = handlers[req.hdr.opcode](c, &req, &err);
@@ -223,12 +224,13 @@ static void handle_message(struct dcd_client *c, const uint8_t *data, size_t len
 				      op_name(req.hdr.opcode), strerror(-r));
 		if (err.flags & DCP_ERROR_FATAL) {
 			protocol_violation(c, req.hdr.serial, &err);
-			return;
+			return false;
 		}
 		log_ratelimited(&c->log_rl, LOG_INFO, "%s: %s refused: %s", c->label,
 				op_name(req.hdr.opcode), err.text);
 		dcd_client_send_error(c, req.hdr.serial, &err);
 	}
+	return r == 0 && req.hdr.opcode == DCP_REQ_FLIP;
 }
 
 static void read_requests(struct dcd_client *c)
@@ -267,7 +269,15 @@ static void read_requests(struct dcd_client *c)
 			dcd_client_kill(c, why);
 			return;
 		}
-		handle_message(c, data, len, nfds);
+		/*
+		 * A FLIP ends the burst: its FLIP_DONE comes from the engine's
+		 * interrupt, which the loop serves before clients, and the
+		 * client usually waits for it, so reading on would mostly cost
+		 * a recvmsg that finds nothing (docs/daemon.md, flip_rtt). The
+		 * socket stays readable if more is queued; the loop comes back.
+		 */
+		if (handle_message(c, data, len, nfds))
+			return;
 	}
 }
 

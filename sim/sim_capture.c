@@ -26,6 +26,7 @@
  * final XOR 0xffffffff, the same as zlib's crc32()) over the frame's bytes
  * R, G, B per pixel, rows top to bottom.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <png.h>
 #include <stdio.h>
@@ -248,27 +249,72 @@ int sim_capture_crc(struct sim *sim, unsigned pipe, uint32_t *crc)
 	return 0;
 }
 
+/*
+ * libpng is opened at the first PNG written, not linked: only screenshots
+ * need it, and linked it maps libpng, zlib and libm into every dcd from
+ * start-up on (about 450 KiB resident of an idle daemon's 4.5 MiB;
+ * docs/performance.md). The functions are libpng's own, called through
+ * the addresses dlsym finds; the header gives their types.
+ */
+static struct {
+	bool tried;
+	void *lib;
+	__typeof__(png_create_write_struct) *create_write_struct;
+	__typeof__(png_create_info_struct) *create_info_struct;
+	__typeof__(png_destroy_write_struct) *destroy_write_struct;
+	__typeof__(png_set_longjmp_fn) *set_longjmp_fn;
+	__typeof__(png_init_io) *init_io;
+	__typeof__(png_set_IHDR) *set_IHDR;
+	__typeof__(png_write_info) *write_info;
+	__typeof__(png_write_row) *write_row;
+	__typeof__(png_write_end) *write_end;
+} lp;
+
+#define LP_SYM(name) (*(void **)&lp.name = dlsym(lp.lib, "png_" #name)) != NULL
+
+/* 0, or -ENOSYS when libpng (SIM_LIBPNG_SONAME) or one of its functions is missing. */
+static int libpng_open(void)
+{
+	if (!lp.tried) {
+		lp.tried = true;
+		lp.lib = dlopen(SIM_LIBPNG_SONAME, RTLD_NOW | RTLD_LOCAL);
+		if (lp.lib && !(LP_SYM(create_write_struct) && LP_SYM(create_info_struct) &&
+				LP_SYM(destroy_write_struct) && LP_SYM(set_longjmp_fn) &&
+				LP_SYM(init_io) && LP_SYM(set_IHDR) && LP_SYM(write_info) &&
+				LP_SYM(write_row) && LP_SYM(write_end))) {
+			dlclose(lp.lib);
+			lp.lib = NULL;
+		}
+	}
+	return lp.lib ? 0 : -ENOSYS;
+}
+
 static int write_png(FILE *f, const uint8_t *rgb, unsigned w, unsigned h)
 {
-	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-	png_infop info = png ? png_create_info_struct(png) : NULL;
+	png_structp png;
+	png_infop info;
 
+	if (libpng_open() < 0)
+		return -ENOSYS;
+	png = lp.create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	info = png ? lp.create_info_struct(png) : NULL;
 	if (!info) {
-		png_destroy_write_struct(&png, NULL);
+		lp.destroy_write_struct(&png, NULL);
 		return -ENOMEM;
 	}
-	if (setjmp(png_jmpbuf(png))) {
-		png_destroy_write_struct(&png, &info);
+	/* png_jmpbuf(), through the opened library. */
+	if (setjmp(*lp.set_longjmp_fn(png, longjmp, sizeof(jmp_buf)))) {
+		lp.destroy_write_struct(&png, &info);
 		return -EIO;
 	}
-	png_init_io(png, f);
-	png_set_IHDR(png, info, w, h, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-	png_write_info(png, info);
+	lp.init_io(png, f);
+	lp.set_IHDR(png, info, w, h, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+		    PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	lp.write_info(png, info);
 	for (unsigned y = 0; y < h; y++)
-		png_write_row(png, rgb + (size_t)y * w * 3);
-	png_write_end(png, NULL);
-	png_destroy_write_struct(&png, &info);
+		lp.write_row(png, rgb + (size_t)y * w * 3);
+	lp.write_end(png, NULL);
+	lp.destroy_write_struct(&png, &info);
 	return 0;
 }
 

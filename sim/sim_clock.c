@@ -232,8 +232,13 @@ int sim_dispatch(struct sim *sim)
 			return -errno;
 		sim->timer_armed_ns = 0; /* expired: whatever comes next is armed anew */
 	}
+	/*
+	 * sim_sync brings the level up to date (a write when it rises). Not
+	 * sim_irq_rearm: an owner that drains the eventfd calls irq_rearm
+	 * itself, and the poll a forced re-check costs was a system call at
+	 * every vblank latch (docs/performance.md, scale_6x).
+	 */
 	sim_sync(sim);
-	sim_irq_rearm(sim);
 	sim_rearm_timer(sim);
 	return 0;
 }

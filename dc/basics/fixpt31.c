@@ -2,22 +2,11 @@
  * fixed31_32 arithmetic that needs more than a line: division, products
  * and shifts, all computed exactly in 128 bits and rounded once, so each
  * result is the representable value nearest the exact one (ties to even)
- * or an overflow marker (see dc_fixpt.h for the policy).
+ * or an overflow marker (see dc_fixpt.h for the policy). mul, div and
+ * from_fraction are inline in dc_fixpt.h.
  */
 #include "dc_fixpt.h"
 #include "fixpt_wide.h"
-
-struct fixed31_32 fixed31_32_from_fraction(int64_t num, int64_t den)
-{
-	bool neg = (num < 0) != (den < 0);
-	uint64_t n = fixpt_abs64(num), d = fixpt_abs64(den);
-
-	if (d == 0)
-		return fixpt31_marker(num < 0);
-	if (n == 0)
-		return FIXED31_32_ZERO;
-	return fixpt31_from_mag(neg, fixpt_div_round((fixpt_u128)n << 32, d));
-}
 
 struct fixed31_32 fixed31_32_add_int(struct fixed31_32 x, int64_t n)
 {
@@ -61,17 +50,6 @@ struct fixed31_32 fixed31_32_shr(struct fixed31_32 x, unsigned int shift)
 	return fixpt31_from_mag(x.value < 0, fixpt_round_shr(fixpt_abs64(x.value), shift));
 }
 
-struct fixed31_32 fixed31_32_mul(struct fixed31_32 a, struct fixed31_32 b)
-{
-	bool neg = (a.value < 0) != (b.value < 0);
-	fixpt_u128 p;
-
-	if (fixed31_32_is_overflow(a) || fixed31_32_is_overflow(b))
-		return fixpt31_marker(neg);
-	p = (fixpt_u128)fixpt_abs64(a.value) * fixpt_abs64(b.value);
-	return fixpt31_from_mag(neg, fixpt_round_shr(p, 32));
-}
-
 struct fixed31_32 fixed31_32_mul_int(struct fixed31_32 x, int64_t n)
 {
 	bool neg = (x.value < 0) != (n < 0);
@@ -81,14 +59,6 @@ struct fixed31_32 fixed31_32_mul_int(struct fixed31_32 x, int64_t n)
 	if (x.value == 0 || n == 0)
 		return FIXED31_32_ZERO;
 	return fixpt31_from_mag(neg, (fixpt_u128)fixpt_abs64(x.value) * fixpt_abs64(n));
-}
-
-struct fixed31_32 fixed31_32_div(struct fixed31_32 a, struct fixed31_32 b)
-{
-	/* a / b == (a * 2^32) / (b * 2^32): the raw values are the fraction. */
-	if (fixed31_32_is_overflow(a) || fixed31_32_is_overflow(b))
-		return fixpt31_marker((a.value < 0) != (b.value < 0));
-	return fixed31_32_from_fraction(a.value, b.value);
 }
 
 struct fixed31_32 fixed31_32_div_int(struct fixed31_32 x, int64_t n)

@@ -15,13 +15,6 @@ static struct fixed32_32 from_raw(fixpt_u128 raw)
 	return (struct fixed32_32){ (uint64_t)raw };
 }
 
-struct fixed32_32 fixed32_32_from_fraction(uint64_t num, uint64_t den)
-{
-	if (den == 0)
-		return FIXED32_32_OVERFLOW;
-	return from_raw(fixpt_div_round((fixpt_u128)num << 32, den));
-}
-
 struct fixed32_32 fixed32_32_add_int(struct fixed32_32 x, uint64_t n)
 {
 	if (fixed32_32_is_overflow(x))
@@ -38,26 +31,11 @@ struct fixed32_32 fixed32_32_sub_int(struct fixed32_32 x, uint64_t n)
 	return (struct fixed32_32){ x.value - (uint64_t)sub };
 }
 
-struct fixed32_32 fixed32_32_mul(struct fixed32_32 a, struct fixed32_32 b)
-{
-	if (fixed32_32_is_overflow(a) || fixed32_32_is_overflow(b))
-		return FIXED32_32_OVERFLOW;
-	return from_raw(fixpt_round_shr((fixpt_u128)a.value * b.value, 32));
-}
-
 struct fixed32_32 fixed32_32_mul_int(struct fixed32_32 x, uint64_t n)
 {
 	if (fixed32_32_is_overflow(x))
 		return x;
 	return from_raw((fixpt_u128)x.value * n);
-}
-
-struct fixed32_32 fixed32_32_div(struct fixed32_32 a, struct fixed32_32 b)
-{
-	if (fixed32_32_is_overflow(a) || fixed32_32_is_overflow(b))
-		return FIXED32_32_OVERFLOW;
-	/* a / b == (a * 2^32) / (b * 2^32): the raw values are the fraction. */
-	return fixed32_32_from_fraction(a.value, b.value);
 }
 
 struct fixed32_32 fixed32_32_div_int(struct fixed32_32 x, uint64_t n)

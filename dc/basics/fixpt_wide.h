@@ -12,9 +12,6 @@
 
 #include "dc_fixpt.h"
 
-__extension__ typedef unsigned __int128 fixpt_u128;
-__extension__ typedef __int128 fixpt_s128;
-
 #define FIXPT_U128(hi, lo) (((fixpt_u128)(hi) << 64) | (uint64_t)(lo))
 
 // clang-format off
@@ -78,27 +75,6 @@ static inline fixpt_u128 fixpt_round_shr(fixpt_u128 v, unsigned int shift)
 	return q;
 }
 
-/*
- * (hi * 2^64 + lo) / d and the remainder, for hi < d (the quotient fits 64
- * bits). On x86-64 one divq; the compiler would call a generic 128-bit
- * division, since it cannot know the quotient fits.
- */
-static inline uint64_t fixpt_div_128_64(uint64_t hi, uint64_t lo, uint64_t d, uint64_t *rem)
-{
-#if defined(__x86_64__)
-	uint64_t q, r;
-
-	__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(d));
-	*rem = r;
-	return q;
-#else
-	fixpt_u128 n = ((fixpt_u128)hi << 64) | lo;
-
-	*rem = (uint64_t)(n % d);
-	return (uint64_t)(n / d);
-#endif
-}
-
 /* n / d rounded to nearest, ties to even, for d != 0. */
 static inline fixpt_u128 fixpt_div_round(fixpt_u128 n, uint64_t d)
 {
@@ -131,34 +107,6 @@ static inline fixpt_u128 fixpt_mul_hi(fixpt_u128 a, fixpt_u128 b)
 static inline uint64_t fixpt_mul_hi64(uint64_t a, uint64_t b)
 {
 	return (uint64_t)(((fixpt_u128)a * b) >> 64);
-}
-
-/*
- * The fixed31_32 with sign neg and raw magnitude mag, or the marker of that
- * sign when mag is not finite (>= 2^63 - 1 positive, >= 2^63 negative).
- */
-static inline struct fixed31_32 fixpt31_from_mag(bool neg, fixpt_u128 mag)
-{
-	if (neg) {
-		if (mag >= (fixpt_u128)1 << 63)
-			return FIXED31_32_OVERFLOW_NEG;
-		return (struct fixed31_32){ -(int64_t)mag };
-	}
-	if (mag >= (uint64_t)INT64_MAX)
-		return FIXED31_32_OVERFLOW_POS;
-	return (struct fixed31_32){ (int64_t)mag };
-}
-
-/* |v| of a raw fixed31_32 value as unsigned, defined for INT64_MIN too. */
-static inline uint64_t fixpt_abs64(int64_t v)
-{
-	return v < 0 ? -(uint64_t)v : (uint64_t)v;
-}
-
-/* Marker for the sign of a product/quotient: zero counts as positive. */
-static inline struct fixed31_32 fixpt31_marker(bool neg)
-{
-	return neg ? FIXED31_32_OVERFLOW_NEG : FIXED31_32_OVERFLOW_POS;
 }
 
 #endif /* DC_BASICS_FIXPT_WIDE_H */

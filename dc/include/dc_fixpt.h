@@ -238,14 +238,94 @@ static inline int64_t fixed31_32_round(struct fixed31_32 x)
 	return (x.value >> 32) + (frac > 0x80000000u || (frac == 0x80000000u && x.value >= 0));
 }
 
-/* ---- fixed31_32: arithmetic (dc/basics/fixpt31.c) */
+/* ---- fixed31_32: arithmetic (dc/basics/fixpt31.c; mul, div, from_fraction inline) */
+
+/*
+ * Helpers of the inline products and quotients below and of dc/basics;
+ * not API. mul, div and from_fraction are inline because DC calls them in
+ * its inner loops: out of line, the call and the generic 128-bit division
+ * cost several times the arithmetic (docs/performance.md, fixpt.*).
+ */
+__extension__ typedef unsigned __int128 fixpt_u128;
+__extension__ typedef __int128 fixpt_s128;
+
+/* |v| of a raw fixed31_32 value as unsigned, defined for INT64_MIN too. */
+static inline uint64_t fixpt_abs64(int64_t v)
+{
+	return v < 0 ? -(uint64_t)v : (uint64_t)v;
+}
+
+/* Marker for the sign of a product/quotient: zero counts as positive. */
+static inline struct fixed31_32 fixpt31_marker(bool neg)
+{
+	return neg ? FIXED31_32_OVERFLOW_NEG : FIXED31_32_OVERFLOW_POS;
+}
+
+/*
+ * The fixed31_32 with sign neg and raw magnitude mag, or the marker of that
+ * sign when mag is not finite (>= 2^63 - 1 positive, >= 2^63 negative).
+ */
+static inline struct fixed31_32 fixpt31_from_mag(bool neg, fixpt_u128 mag)
+{
+	if (neg) {
+		if (mag >= (fixpt_u128)1 << 63)
+			return FIXED31_32_OVERFLOW_NEG;
+		return (struct fixed31_32){ -(int64_t)mag };
+	}
+	if (mag >= (uint64_t)INT64_MAX)
+		return FIXED31_32_OVERFLOW_POS;
+	return (struct fixed31_32){ (int64_t)mag };
+}
+
+/*
+ * (hi * 2^64 + lo) / d and the remainder, for hi < d (the quotient fits 64
+ * bits). On x86-64 one divq; the compiler would call a generic 128-bit
+ * division, since it cannot know the quotient fits.
+ */
+static inline uint64_t fixpt_div_128_64(uint64_t hi, uint64_t lo, uint64_t d, uint64_t *rem)
+{
+#if defined(__x86_64__)
+	uint64_t q, r;
+
+	__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(d));
+	*rem = r;
+	return q;
+#else
+	fixpt_u128 n = ((fixpt_u128)hi << 64) | lo;
+
+	*rem = (uint64_t)(n % d);
+	return (uint64_t)(n / d);
+#endif
+}
+
+/*
+ * (hi * 2^64 + lo) / d correctly rounded (ties to even) as a fixed31_32 of
+ * sign neg. hi >= d means a raw quotient of 2^64 or more (or d == 0): the
+ * marker of that sign, without dividing.
+ */
+static inline struct fixed31_32 fixpt31_quotient(bool neg, uint64_t hi, uint64_t lo, uint64_t d)
+{
+	uint64_t q, r;
+
+	if (hi >= d)
+		return fixpt31_marker(neg);
+	q = fixpt_div_128_64(hi, lo, d, &r);
+	/* Compare 2r with d without overflow: r > d - r. */
+	return fixpt31_from_mag(neg, (fixpt_u128)q + (r > d - r || (r == d - r && (q & 1))));
+}
 
 /*
  * num / den, correctly rounded (ties to even). den == 0 gives the marker of
  * num's sign (0 / 0 gives the positive marker); a quotient beyond the
  * finite range gives the marker of its sign.
  */
-struct fixed31_32 fixed31_32_from_fraction(int64_t num, int64_t den);
+static inline struct fixed31_32 fixed31_32_from_fraction(int64_t num, int64_t den)
+{
+	uint64_t n = fixpt_abs64(num);
+
+	/* den == 0: the sign below is num's, and 0 / 0 is positive. */
+	return fixpt31_quotient((num < 0) != (den < 0), n >> 32, n << 32, fixpt_abs64(den));
+}
 
 /* x + n, exact; overflow and markers as in fixed31_32_add(). */
 struct fixed31_32 fixed31_32_add_int(struct fixed31_32 x, int64_t n);
@@ -269,7 +349,29 @@ struct fixed31_32 fixed31_32_shr(struct fixed31_32 x, unsigned int shift);
  * a * b, correctly rounded (ties to even). Markers: the sign of the result
  * marker is the product of the operands' signs, zero counting as positive.
  */
-struct fixed31_32 fixed31_32_mul(struct fixed31_32 a, struct fixed31_32 b);
+static inline struct fixed31_32 fixed31_32_mul(struct fixed31_32 a, struct fixed31_32 b)
+{
+	fixpt_s128 r;
+	int64_t q, top;
+
+	if (fixed31_32_is_overflow(a) || fixed31_32_is_overflow(b))
+		return fixpt31_marker((a.value < 0) != (b.value < 0));
+	/*
+	 * a * b / 2^32 to nearest, ties to even, on the signed product:
+	 * adding 2^31 - 1 plus the lowest bit of floor(a * b / 2^32) carries
+	 * into it exactly when the bits shifted out are above one half, or are
+	 * one half and the floor is odd. Ties to even is symmetric in sign, so
+	 * the floor of a negative product rounds as its magnitude would.
+	 */
+	r = (fixpt_s128)a.value * b.value;
+	r += 0x7fffffff + (int64_t)(((uint64_t)r >> 32) & 1);
+	/* The quotient r / 2^32 fits 64 bits when bits 95..127 of r are equal. */
+	q = (int64_t)(uint64_t)(r >> 32);
+	top = (int64_t)(r >> 64) >> 31;
+	if (top != q >> 63 || fixed31_32_is_overflow((struct fixed31_32){ q }))
+		return fixpt31_marker(top < 0);
+	return (struct fixed31_32){ q };
+}
 
 /* x * n, exact; overflow and markers as in fixed31_32_mul(). */
 struct fixed31_32 fixed31_32_mul_int(struct fixed31_32 x, int64_t n);
@@ -278,7 +380,13 @@ struct fixed31_32 fixed31_32_mul_int(struct fixed31_32 x, int64_t n);
  * a / b, correctly rounded (ties to even). b == 0 gives the marker of a's
  * sign (0 / 0: positive); markers as in fixed31_32_mul().
  */
-struct fixed31_32 fixed31_32_div(struct fixed31_32 a, struct fixed31_32 b);
+static inline struct fixed31_32 fixed31_32_div(struct fixed31_32 a, struct fixed31_32 b)
+{
+	/* a / b == (a * 2^32) / (b * 2^32): the raw values are the fraction. */
+	if (fixed31_32_is_overflow(a) || fixed31_32_is_overflow(b))
+		return fixpt31_marker((a.value < 0) != (b.value < 0));
+	return fixed31_32_from_fraction(a.value, b.value);
+}
 
 /* x / n, correctly rounded (ties to even); n == 0 and markers as in div. */
 struct fixed31_32 fixed31_32_div_int(struct fixed31_32 x, int64_t n);
@@ -375,7 +483,7 @@ uint32_t fixed31_32_s2d13(struct fixed31_32 x);
 /* s4.19 field, 24 bits. */
 uint32_t fixed31_32_s4d19(struct fixed31_32 x);
 
-/* ---- fixed32_32 (dc/basics/fixpt32.c; simple ones inline) */
+/* ---- fixed32_32 (dc/basics/fixpt32.c; simple ones, mul, div, from_fraction inline) */
 
 /* True when x is the overflow marker UINT64_MAX. */
 static inline bool fixed32_32_is_overflow(struct fixed32_32 x)
@@ -467,7 +575,20 @@ static inline uint64_t fixed32_32_round(struct fixed32_32 x)
 }
 
 /* num / den, correctly rounded (ties to even); den == 0 or overflow: marker. */
-struct fixed32_32 fixed32_32_from_fraction(uint64_t num, uint64_t den);
+static inline struct fixed32_32 fixed32_32_from_fraction(uint64_t num, uint64_t den)
+{
+	uint64_t q, r;
+	fixpt_u128 mag;
+
+	/* num * 2^32 / den: a quotient of 2^64 or more (or den == 0) overflows. */
+	if (num >> 32 >= den)
+		return FIXED32_32_OVERFLOW;
+	q = fixpt_div_128_64(num >> 32, num << 32, den, &r);
+	mag = (fixpt_u128)q + (r > den - r || (r == den - r && (q & 1)));
+	if (mag >= UINT64_MAX)
+		return FIXED32_32_OVERFLOW;
+	return (struct fixed32_32){ (uint64_t)mag };
+}
 
 /* x + n, exact; overflow or a marker x gives the marker. */
 struct fixed32_32 fixed32_32_add_int(struct fixed32_32 x, uint64_t n);
@@ -476,13 +597,31 @@ struct fixed32_32 fixed32_32_add_int(struct fixed32_32 x, uint64_t n);
 struct fixed32_32 fixed32_32_sub_int(struct fixed32_32 x, uint64_t n);
 
 /* a * b, correctly rounded (ties to even); overflow or a marker: marker. */
-struct fixed32_32 fixed32_32_mul(struct fixed32_32 a, struct fixed32_32 b);
+static inline struct fixed32_32 fixed32_32_mul(struct fixed32_32 a, struct fixed32_32 b)
+{
+	fixpt_u128 p, q;
+
+	if (fixed32_32_is_overflow(a) || fixed32_32_is_overflow(b))
+		return FIXED32_32_OVERFLOW;
+	p = (fixpt_u128)a.value * b.value;
+	/* To nearest, ties to even, as in fixed31_32_mul(). */
+	q = (p + 0x7fffffff + ((p >> 32) & 1)) >> 32;
+	if (q >= UINT64_MAX)
+		return FIXED32_32_OVERFLOW;
+	return (struct fixed32_32){ (uint64_t)q };
+}
 
 /* x * n, exact; overflow or a marker x gives the marker. */
 struct fixed32_32 fixed32_32_mul_int(struct fixed32_32 x, uint64_t n);
 
 /* a / b, correctly rounded (ties to even); b == 0, overflow or a marker: marker. */
-struct fixed32_32 fixed32_32_div(struct fixed32_32 a, struct fixed32_32 b);
+static inline struct fixed32_32 fixed32_32_div(struct fixed32_32 a, struct fixed32_32 b)
+{
+	if (fixed32_32_is_overflow(a) || fixed32_32_is_overflow(b))
+		return FIXED32_32_OVERFLOW;
+	/* a / b == (a * 2^32) / (b * 2^32): the raw values are the fraction. */
+	return fixed32_32_from_fraction(a.value, b.value);
+}
 
 /* x / n, correctly rounded (ties to even); n == 0 or a marker x: marker. */
 struct fixed32_32 fixed32_32_div_int(struct fixed32_32 x, uint64_t n);

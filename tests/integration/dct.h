@@ -77,6 +77,8 @@ int dct_write_file(struct dct_daemon *d, const char *name, const char *text, cha
  * Without root everything runs at normal priority. Returns 0 or -errno.
  */
 int dct_drop_root(void);
+/* The same without the real-time priority (benchmarks at normal priority). */
+int dct_become_nobody(void);
 
 /* ---- a private D-Bus bus ---------------------------------------------------------- */
 

@@ -385,22 +385,27 @@ int dct_daemon_maps_count(struct dct_daemon *d, const char *needle)
 	return n;
 }
 
+int dct_become_nobody(void)
+{
+	if (geteuid() != 0)
+		return 0;
+	/* For good: a saved uid 0 would keep LeakSanitizer, which stops the
+	 * world like a debugger, out; so would an undumpable process. */
+	if (setgroups(0, NULL) < 0 || setresgid(NOBODY, NOBODY, NOBODY) < 0 ||
+	    setresuid(NOBODY, NOBODY, NOBODY) < 0)
+		return -errno;
+	prctl(PR_SET_DUMPABLE, 1);
+	return 0;
+}
+
 int dct_drop_root(void)
 {
 	struct sched_param sp = { .sched_priority = 10 };
 
 	if (geteuid() != 0)
 		return 0;
-	/*
-	 * SCHED_RR first, while root may: the daemon and the flipping
-	 * clients forked later inherit it. Then nobody for good (a saved uid
-	 * 0 would keep LeakSanitizer, which stops the world like a debugger,
-	 * out; so would an undumpable process).
-	 */
+	/* SCHED_RR first, while root may: the daemon and the flipping
+	 * clients forked later inherit it. */
 	sched_setscheduler(0, SCHED_RR, &sp);
-	if (setgroups(0, NULL) < 0 || setresgid(NOBODY, NOBODY, NOBODY) < 0 ||
-	    setresuid(NOBODY, NOBODY, NOBODY) < 0)
-		return -errno;
-	prctl(PR_SET_DUMPABLE, 1);
-	return 0;
+	return dct_become_nobody();
 }

@@ -1,6 +1,7 @@
 /* A flipping client process for the integration tests: see dct_flipper.h. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,6 +24,10 @@
 		goto out;                                    \
 	} while (0)
 
+/* One write of the report is atomic only up to PIPE_BUF. */
+_Static_assert(sizeof(struct dct_flipper_report) <= PIPE_BUF,
+	       "the flipper report fits a pipe write");
+
 /* Whether the parent closed the control pipe (non-blocking). */
 static bool told_to_stop(int fd)
 {
@@ -30,6 +35,14 @@ static bool told_to_stop(int fd)
 	char c;
 
 	return poll(&p, 1, 0) > 0 && read(fd, &c, 1) <= 0;
+}
+
+/* vblank_ns: when the vblank began, the timestamp (start of scanout) less its length. */
+static void latency_add(struct dct_flipper_report *report, uint64_t vblank_ns)
+{
+	uint64_t now = dct_now_ns();
+
+	report->latency[dct_lat_bucket(now > vblank_ns ? now - vblank_ns : 0)]++;
 }
 
 /* Sends a VSYNC flip of fbs[n % 2] with user data n. */
@@ -51,7 +64,7 @@ static void run(const struct dct_flipper_opts *opts, int report_fd, int control_
 	struct drm_mode_modeinfo mode;
 	struct dct_client *c = NULL;
 	uint32_t fbs[2], serials[2], link, lease;
-	uint64_t next = 0, expect_ud = 0, prev_seq = 0, prev_ts = 0;
+	uint64_t next = 0, expect_ud = 0, prev_seq = 0, prev_ts = 0, vblank_len;
 	static struct dcp_link_info info;
 	unsigned seen;
 	int r, id;
@@ -87,6 +100,8 @@ static void run(const struct dct_flipper_opts *opts, int report_fd, int control_
 	if (r < 0)
 		FAIL("COMMIT: %s", r == msg->error.status ? msg->error.text : strerror(-r));
 	report.frame_ns = (uint64_t)mode.htotal * mode.vtotal * 1000000ull / mode.clock;
+	vblank_len =
+		(uint64_t)mode.htotal * (mode.vtotal - mode.vdisplay) * 1000000ull / mode.clock;
 	/* Two in flight: one pending on the engine, one queued behind it. */
 	for (unsigned i = 0; i < 2; i++) {
 		next++;
@@ -112,6 +127,7 @@ static void run(const struct dct_flipper_opts *opts, int report_fd, int control_
 			     serials[(expect_ud - 1) % 2]);
 		if (msg->flip_done.link != link)
 			FAIL("FLIP_DONE for link %u", msg->flip_done.link);
+		latency_add(&report, msg->flip_done.timestamp_ns - vblank_len);
 		if (report.flips) {
 			uint64_t dt = msg->flip_done.timestamp_ns - prev_ts;
 			uint64_t ds = msg->flip_done.sequence - prev_seq;

@@ -26,6 +26,38 @@ struct dct_flipper_opts {
 	bool hold;			      /* after the report, keep the connection until told */
 };
 
+/*
+ * FLIP_DONE latency after the start of its vblank (the client's
+ * CLOCK_MONOTONIC at receipt minus the event's timestamp, the start of
+ * scanout, plus the mode's vertical blank) in buckets: 5 us wide up to 2 ms,
+ * then 100 us wide up to 38 ms; the last bucket holds everything later.
+ * Small enough that the report crosses the pipe in one atomic write.
+ */
+#define DCT_LAT_FINE	  400
+#define DCT_LAT_BUCKETS	  760
+#define DCT_LAT_FINE_NS	  5000ull
+#define DCT_LAT_COARSE_NS 100000ull
+
+static inline unsigned dct_lat_bucket(uint64_t ns)
+{
+	uint64_t b =
+		ns < DCT_LAT_FINE * DCT_LAT_FINE_NS
+			? ns / DCT_LAT_FINE_NS
+			: DCT_LAT_FINE + (ns - DCT_LAT_FINE * DCT_LAT_FINE_NS) / DCT_LAT_COARSE_NS;
+
+	return b < DCT_LAT_BUCKETS ? (unsigned)b : DCT_LAT_BUCKETS - 1;
+}
+
+/* The middle of bucket b, in us. */
+static inline double dct_lat_bucket_us(unsigned b)
+{
+	if (b < DCT_LAT_FINE)
+		return ((double)b + 0.5) * DCT_LAT_FINE_NS / 1000.0;
+	return (DCT_LAT_FINE * DCT_LAT_FINE_NS +
+		((double)(b - DCT_LAT_FINE) + 0.5) * DCT_LAT_COARSE_NS) /
+	       1000.0;
+}
+
 struct dct_flipper_report {
 	int failed;	    /* a protocol error, a wrong serial or user data */
 	unsigned flips;	    /* FLIP_DONEs received */
@@ -34,6 +66,7 @@ struct dct_flipper_report {
 	uint64_t frame_ns;
 	uint64_t first_seq, last_seq;
 	uint64_t first_ts, last_ts;
+	uint32_t latency[DCT_LAT_BUCKETS];
 };
 
 struct dct_flipper {
