@@ -30,17 +30,9 @@ struct bios_view {
 
 static const char *link_type_name(enum dc_link_type t)
 {
-	switch (t) {
-	case DC_LINK_DP:
-		return "DP";
-	case DC_LINK_EDP:
-		return "eDP";
-	case DC_LINK_HDMI_A:
-		return "HDMI-A";
-	case DC_LINK_DVI_D:
-		return "DVI-D";
-	}
-	return "?";
+	const char *name = dc_link_type_name(t);
+
+	return name ? name : "?";
 }
 
 static struct json_object *tables_json(const struct dc_bios *b, bool cmd)
