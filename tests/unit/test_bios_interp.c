@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -785,7 +786,57 @@ static void test_absent_table(void **state)
 	dc_bios_destroy(b);
 }
 
-int main(void)
+/*
+ * `test-bios-interp --write-seed FILE` writes an image of our own tables
+ * for the fuzz corpus (tests/fuzz/corpus/bios/own-tables.bin): a table
+ * using each operand kind and a callee, with an indirect IO program.
+ */
+static int write_seed(const char *path)
+{
+	static const uint8_t iio[] = { 20, 0, 1, 1, 1,	  3, 4, 32, 0, 6,
+				       16, 0, 0, 3, 0xc0, 0, 9, 0,  0, 0 };
+	static const uint8_t fw[] = { 12, 0, 2, 2, 0, 0, 0, 0, 0x78, 0x56, 0x34, 0x12 };
+	struct tasm a, callee;
+	struct rom r;
+	FILE *f;
+
+	rom_init(&r);
+	rom_add_data(&r, DC_BIOS_DATA_INDIRECT_IO_ACCESS, iio, sizeof(iio));
+	rom_add_data(&r, DC_BIOS_DATA_FIRMWARE_INFO, fw, sizeof(fw));
+	tasm_begin(&callee, 1, 4);
+	op_88(&callee, MOVE + 2, ATTR(K_PS, A_DW, 0), 0, 0);
+	emit_rmw(&callee, SHL, 0x10, 3);
+	tasm_u8(&callee, EOT);
+	tasm_end(&callee);
+	rom_add_cmd(&r, DC_BIOS_CMD_ADJUST_DISPLAY_PLL, &callee);
+	tasm_begin(&a, 2, 8);
+	tasm_u8(&a, SETDATABLOCK);
+	tasm_u8(&a, DC_BIOS_DATA_FIRMWARE_INFO);
+	op_r8(&a, MOVE, ATTR(K_PS, A_W8, 1), 0x20, 0);
+	emit_rmw(&a, MASK - 0, 0x21, 0);
+	tasm_u32(&a, 5);
+	op_8imm(&a, MOVE + 4, 0x2a, 0x55);
+	op_8imm(&a, MUL32_PS, 1, 7);
+	tasm_u8(&a, SETPORT_ATI);
+	tasm_u16(&a, 3);
+	emit_rmw(&a, MOVE, 0x1234, 0xcafe);
+	tasm_u8(&a, SETPORT_ATI);
+	tasm_u16(&a, 0);
+	tasm_u8(&a, CALL_TABLE);
+	tasm_u8(&a, DC_BIOS_CMD_ADJUST_DISPLAY_PLL);
+	tasm_u8(&a, DELAY_US);
+	tasm_u8(&a, 10);
+	tasm_u8(&a, EOT);
+	tasm_end(&a);
+	rom_add_cmd(&r, TABLE, &a);
+	rom_finish(&r);
+	f = fopen(path, "wb");
+	if (!f || fwrite(r.b, 1, ROM_SIZE, f) != ROM_SIZE || fclose(f))
+		return 1;
+	return 0;
+}
+
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_move_imm, setup),
@@ -817,5 +868,7 @@ int main(void)
 		cmocka_unit_test_setup(test_absent_table, setup),
 	};
 
+	if (argc == 3 && !strcmp(argv[1], "--write-seed"))
+		return write_seed(argv[2]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
