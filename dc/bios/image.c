@@ -94,7 +94,7 @@ static int check_atom(struct dc_bios *b, struct dc_bios_error *err)
 
 	if (memcmp(b->rom + ATI_MAGIC_OFFSET, ATI_MAGIC, magic))
 		return bios_fail(err, -EINVAL, "foreign image: no ATI signature \"%s\" at 0x%02x",
-				 ATI_MAGIC + 1, ATI_MAGIC_OFFSET);
+				 &ATI_MAGIC[1], ATI_MAGIC_OFFSET);
 	b->rom_header = bios_u16(b, ROM_HEADER_POINTER);
 	if (!bios_has(b, b->rom_header, ROM_HEADER_MIN_SIZE))
 		return bios_fail(err, -EINVAL,

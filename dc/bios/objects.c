@@ -413,10 +413,9 @@ static int to_desc(const struct dc_bios_connector *c, struct dc_connector_desc *
 		d->type = DC_LINK_HDMI_A;
 		break;
 	case CONN_DUAL_DVI_D:
-		d->dual_link = true;
-		/* fallthrough */
 	case CONN_SINGLE_DVI_D:
 		d->type = DC_LINK_DVI_D;
+		d->dual_link = OBJ_ID(c->connector_id) == CONN_DUAL_DVI_D;
 		break;
 	default:
 		return 1; /* not a connector Display Core drives */
