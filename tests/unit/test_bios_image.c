@@ -255,12 +255,150 @@ static void test_own_image(void **state)
 	dc_bios_destroy(b);
 }
 
+/* An object table of our own: one DP connector on UNIPHY C, HPD2, DDC2. */
+static const uint8_t own_objects[] = {
+	70, 0, 1,    3,	   0,	 0,    30, 0, 0,    0,	  52,	0,    0,    0,	  16,
+	0, /* header: connector, encoder, path tables */
+	1,  1, 0,    0,	   0x01, 0,    10, 0, 0x13, 0x31, 0x01, 0x11, 0x20, 0x21, /* 1 path: DP enum
+										     1 <- UNIPHY1 */
+	1,  0, 0,    0,	   0x13, 0x31, 0,  0, 42,   0,	  0,	0, /* connector object, records at
+								      42 */
+	1,  4, 0x91, 0,	   2,	 4,    2,  0, 0xff, 0, /* I2C id 0x91, HPD GPIO id 2, end */
+	1,  0, 0,    0,	   0x20, 0x21, 0,  0, 64,   0,	  0,	0, /* encoder object, records at 64
+								    */
+	20, 4, 0x04, 0x00, 0xff, 0,				   /* encoder caps: HDMI6G, end */
+};
+
+static void add_gpio_tables(struct rom *r)
+{
+	uint8_t i2c[4 + 2 * 27] = { sizeof(i2c), 0, 1, 1 };
+	static const uint8_t pins[] = { 12, 0, 1, 1, 0x8d, 0x48, 0, 1, 0x8d, 0x48, 8, 2 };
+
+	/* Entry 1 (line mux 1): DC_GPIO_DDC2_A, id 0x91. */
+	i2c[4 + 27 + 6] = 0x6d;
+	i2c[4 + 27 + 7] = 0x48;
+	i2c[4 + 27 + 16] = 0x91;
+	rom_add_data(r, DC_BIOS_DATA_GPIO_I2C_INFO, i2c, sizeof(i2c));
+	rom_add_data(r, DC_BIOS_DATA_GPIO_PIN_LUT, pins, sizeof(pins));
+}
+
+static struct dc_bios *own_load(struct rom *r)
+{
+	struct dc_bios_error err;
+	struct dc_bios *b;
+
+	rom_finish(r);
+	assert_int_equal(dc_bios_load(r->b, ROM_SIZE, &b, &err), 0);
+	return b;
+}
+
+static void test_own_board(void **state)
+{
+	uint8_t objects[sizeof(own_objects)];
+	struct dc_bios_error err = { 0 };
+	struct dc_board board;
+	struct dc_bios *b;
+	struct rom r;
+
+	(void)state;
+	rom_init(&r);
+	add_gpio_tables(&r);
+	rom_add_data(&r, DC_BIOS_DATA_OBJECT_HEADER, own_objects, sizeof(own_objects));
+	b = own_load(&r);
+	assert_int_equal(dc_bios_board(b, DC_ASIC_CARRIZO, &board, &err), 0);
+	assert_int_equal(board.connector_count, 1);
+	assert_int_equal(board.connectors[0].type, DC_LINK_DP);
+	assert_int_equal(board.connectors[0].hpd, 1);
+	assert_int_equal(board.connectors[0].ddc, 1);
+	assert_int_equal(board.connectors[0].aux, 1);
+	assert_int_equal(board.connectors[0].dig_be, 2);
+	assert_true(board.connectors[0].hdmi_6g);
+	dc_bios_destroy(b);
+
+	/* An I2C id whose line has no GPIO_I2C_Info entry: no DDC line. */
+	memcpy(objects, own_objects, sizeof(objects));
+	objects[44] = 0x95;
+	rom_init(&r);
+	add_gpio_tables(&r);
+	rom_add_data(&r, DC_BIOS_DATA_OBJECT_HEADER, objects, sizeof(objects));
+	b = own_load(&r);
+	assert_int_equal(dc_bios_board(b, DC_ASIC_CARRIZO, &board, &err), -EINVAL);
+	assert_non_null(
+		strstr(err.message, "DisplayPort connector 0x3113: no DDC line (I2C id 0x95"));
+	dc_bios_destroy(b);
+
+	/* A display path table past the image. */
+	memcpy(objects, own_objects, sizeof(objects));
+	objects[15] = 0x70;
+	rom_init(&r);
+	rom_add_data(&r, DC_BIOS_DATA_OBJECT_HEADER, objects, sizeof(objects));
+	b = own_load(&r);
+	assert_int_equal(dc_bios_board(b, DC_ASIC_CARRIZO, &board, &err), -EINVAL);
+	assert_non_null(strstr(err.message, "display path table at 0x"));
+	assert_non_null(strstr(err.message, "is past the image"));
+	dc_bios_destroy(b);
+}
+
+/* Data tables of revisions or sizes not known are refused, named. */
+static void test_own_data_tables(void **state)
+{
+	uint8_t fw[88] = { 88, 0, 1, 4 };
+	static const uint8_t ss[] = {
+		28,   0,    3, 1, /* two entries */
+		0x10, 0x27, 0, 0,    50,   0,
+		0x48, 0x0d, 5, 0x01, 0,	   0, /* 100 MHz, 0.50 %, 34 kHz, HDMI, centre */
+		0x8c, 0x0a, 0, 0,    0xf4, 0x01,
+		0x48, 0x0d, 7, 0x10, 0,	   0, /* 27 MHz, 0.500 %, DP, 1/1000 */
+	};
+	struct dc_bios_firmware_info info;
+	struct dc_bios_ss out[DC_BIOS_MAX_SS];
+	struct dc_bios_error err = { 0 };
+	struct dc_bios *b;
+	struct rom r;
+	unsigned n;
+
+	(void)state;
+	rom_init(&r);
+	rom_add_data(&r, DC_BIOS_DATA_FIRMWARE_INFO, fw, sizeof(fw));
+	rom_add_data(&r, DC_BIOS_DATA_ASIC_INTERNAL_SS_INFO, ss, sizeof(ss));
+	b = own_load(&r);
+	assert_int_equal(dc_bios_firmware_info(b, &info, &err), -EINVAL);
+	assert_non_null(strstr(err.message, "has revision 1.4; known are 2.x to 2.x"));
+	assert_int_equal(dc_bios_ss_info(b, out, DC_BIOS_MAX_SS, &n, &err), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(out[0].target_clock_khz, 100000);
+	assert_int_equal(out[0].percentage, 50);
+	assert_int_equal(out[0].percentage_divider, 100);
+	assert_int_equal(out[0].rate_hz, 34000);
+	assert_int_equal(out[0].clock_id, 5);
+	assert_true(out[0].center_spread);
+	assert_int_equal(out[1].target_clock_khz, 27000);
+	assert_int_equal(out[1].percentage, 500);
+	assert_int_equal(out[1].percentage_divider, 1000);
+	assert_false(out[1].center_spread);
+	dc_bios_destroy(b);
+
+	/* FirmwareInfo 2.2 with too few bytes. */
+	fw[0] = 40;
+	fw[2] = 2;
+	fw[3] = 2;
+	rom_init(&r);
+	rom_add_data(&r, DC_BIOS_DATA_FIRMWARE_INFO, fw, 40);
+	b = own_load(&r);
+	assert_int_equal(dc_bios_firmware_info(b, &info, &err), -EINVAL);
+	assert_non_null(
+		strstr(err.message,
+		       "FirmwareInfo 2.2 at 0x0400 has 40 bytes, fewer than the 88 it needs"));
+	dc_bios_destroy(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_carrizo),		cmocka_unit_test(test_stoney),
 		cmocka_unit_test(test_spread_spectrum), cmocka_unit_test(test_refusals),
-		cmocka_unit_test(test_own_image),
+		cmocka_unit_test(test_own_image),	cmocka_unit_test(test_own_board),
+		cmocka_unit_test(test_own_data_tables),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -772,6 +772,61 @@ static void test_recursion(void **state)
 	assert_non_null(strstr(err.message, "nesting deeper than"));
 }
 
+/* The workspace registers with a meaning of their own (0x42..0x48). */
+static void test_ws_specials(void **state)
+{
+	struct tasm a;
+
+	(void)state;
+	tasm_begin(&a, 0, 0);
+	op_8imm(&a, MOVE + 2, 0x43, 5); /* shift */
+	op_r8(&a, MOVE, ATTR(K_WS, A_DW, 0), 0x10, 0x44);
+	op_r8(&a, MOVE, ATTR(K_WS, A_DW, 0), 0x11, 0x45);
+	tasm_u8(&a, SETDATABLOCK);
+	tasm_u8(&a, 255); /* this table */
+	op_r8(&a, MOVE, ATTR(K_WS, A_DW, 0), 0x12, 0x42);
+	op_8imm(&a, MOVE + 2, 0x46, 0x40); /* FB window */
+	op_r8(&a, MOVE, ATTR(K_WS, A_DW, 0), 0x13, 0x46);
+	op_8imm(&a, MOVE + 2, 0x48, 0x100); /* register block */
+	emit_rmw(&a, MOVE, 0x10, 9);
+	tasm_u8(&a, EOT);
+	assert_int_equal(run(&a, NULL, 0), 0);
+	assert_int_equal(hw.regs[0x10], 0x20);
+	assert_int_equal(hw.regs[0x11], ~0x20u);
+	/* The synthetic image puts its first table at 0x400 (bios_rom.c). */
+	assert_int_equal(hw.regs[0x12], 0x400);
+	assert_int_equal(hw.regs[0x13], 0x40);
+	assert_int_equal(hw.regs[0x110], 9);
+}
+
+/* Indirect IO: MOVE_ATTR takes the attributes register, SET/CLEAR bits. */
+static void test_indirect_io_attr(void **state)
+{
+	static const uint8_t iio[] = {
+		22, 0,	  1,	1, /* header: 22 bytes */
+		1,  5,		   /* port 5 */
+		4,  32,	  0,	   /* clear */
+		7,  8,	  0,	8, /* attributes bits 7:0 to 15:8 */
+		5,  4,	  28,	   /* set bits 31:28 */
+		3,  0xd0, 0x00,	   /* write to 0xd0 */
+		9,  0,	  0,	   /* end */
+	};
+	struct tasm a;
+	struct rom r;
+
+	(void)state;
+	rom_init(&r);
+	rom_add_data(&r, DC_BIOS_DATA_INDIRECT_IO_ACCESS, iio, sizeof(iio));
+	tasm_begin(&a, 0, 0);
+	op_8imm(&a, MOVE + 2, 0x47, 0x5a); /* attributes */
+	tasm_u8(&a, SETPORT_ATI);
+	tasm_u16(&a, 5);
+	emit_rmw(&a, MOVE, 0x1, 0);
+	tasm_u8(&a, EOT);
+	assert_int_equal(run_with(&r, &a, NULL, 0, NULL), 0);
+	assert_int_equal(hw.regs[0xd0], 0xf0005a00);
+}
+
 static void test_absent_table(void **state)
 {
 	struct rom r;
@@ -865,6 +920,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(test_loop_time_bound, setup),
 		cmocka_unit_test_setup(test_loop_step_bound, setup),
 		cmocka_unit_test_setup(test_recursion, setup),
+		cmocka_unit_test_setup(test_ws_specials, setup),
+		cmocka_unit_test_setup(test_indirect_io_attr, setup),
 		cmocka_unit_test_setup(test_absent_table, setup),
 	};
 
