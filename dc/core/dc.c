@@ -13,7 +13,7 @@
 
 #include "dc_priv.h"
 
-static const char *type_prefix(enum dc_link_type type)
+const char *dc_link_type_name(enum dc_link_type type)
 {
 	switch (type) {
 	case DC_LINK_DP:
@@ -46,7 +46,7 @@ static int check_connector(const struct dc_resource_pool *pool, const struct dc_
 	const char *asic = dc_asic_name(board->asic);
 	unsigned last_dig = c->dig_be + (c->dual_link ? 1u : 0u);
 
-	if (!type_prefix(c->type))
+	if (!dc_link_type_name(c->type))
 		return dc_error_set(err, DC_ERR_INVALID, -1, -1,
 				    "board connector %u: unknown connector type %d", i, c->type);
 	if (c->hpd >= pool->hpd)
@@ -124,7 +124,7 @@ static void name_links(struct dc *dc)
 	for (unsigned i = 0; i < dc->link_count; i++) {
 		struct dc_link *l = &dc->links[i];
 
-		snprintf(l->name, sizeof(l->name), "%s-%u", type_prefix(l->desc.type),
+		snprintf(l->name, sizeof(l->name), "%s-%u", dc_link_type_name(l->desc.type),
 			 ++count[l->desc.type]);
 	}
 }

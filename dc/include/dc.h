@@ -153,6 +153,8 @@ void dc_destroy(struct dc *dc);
 unsigned dc_link_count(const struct dc *dc);
 /* "DP-1", "HDMI-A-1", "DVI-D-1", "eDP-1": numbered per type in board order. */
 const char *dc_link_name(const struct dc *dc, unsigned link);
+/* The prefix of a type's link names ("DP", "eDP", "HDMI-A", "DVI-D"), NULL if unknown. */
+const char *dc_link_type_name(enum dc_link_type type);
 enum dc_link_type dc_link_type(const struct dc *dc, unsigned link);
 /* Index of the link called name, or -ENOENT. */
 int dc_link_by_name(const struct dc *dc, const char *name);

@@ -22,7 +22,7 @@ _dcctl() {
 		cword=$COMP_CWORD
 	fi
 
-	local commands="status links link edid modes set off leases revoke monitor topology screenshot sim"
+	local commands="status links link edid modes set off leases revoke monitor topology screenshot sim bios"
 	local i cmd="" sub="" nargs=0
 	_dcctl_bus=()
 	# The command, the sim subcommand, positional arguments before the cursor.
@@ -94,6 +94,9 @@ _dcctl() {
 		elif [[ ${words[*]} == *" decode "* ]] && ((nargs == 1)); then
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi
+		;;
+	bios)
+		((nargs == 0)) && COMPREPLY=($(compgen -f -- "$cur"))
 		;;
 	screenshot)
 		((nargs == 0)) && COMPREPLY=($(compgen -W "$(_dcctl_links)" -- "$cur"))

@@ -59,7 +59,7 @@ struct dcctl_command {
 extern const struct dcctl_command dcctl_status_command, dcctl_links_command, dcctl_link_command,
 	dcctl_edid_command, dcctl_modes_command, dcctl_set_command, dcctl_off_command,
 	dcctl_leases_command, dcctl_revoke_command, dcctl_monitor_command, dcctl_topology_command,
-	dcctl_screenshot_command, dcctl_sim_command;
+	dcctl_screenshot_command, dcctl_sim_command, dcctl_bios_command;
 
 /* Prints "dcctl: " and the message to stderr. */
 __attribute__((format(printf, 1, 2))) void dcctl_error(const char *fmt, ...);

@@ -11,7 +11,7 @@ static const struct dcctl_command *const commands[] = {
 	&dcctl_edid_command,	&dcctl_modes_command,	 &dcctl_set_command,
 	&dcctl_off_command,	&dcctl_leases_command,	 &dcctl_revoke_command,
 	&dcctl_monitor_command, &dcctl_topology_command, &dcctl_screenshot_command,
-	&dcctl_sim_command,
+	&dcctl_sim_command,	&dcctl_bios_command,
 };
 
 #define NUM_COMMANDS (sizeof(commands) / sizeof(commands[0]))
