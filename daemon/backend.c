@@ -293,7 +293,7 @@ int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *i
 		}
 		return 0;
 	}
-	r = dcv_dma_map(b->dev, (void *)ptr, pages, iova, &verr);
+	r = dcv_dma_map(b->dev, (void *)ptr, pages, DCV_DMA_DEVICE_READS, iova, &verr);
 	if (r < 0)
 		return dcp_error_set(err, r, DCP_REASON_INTERNAL, 0, "FB_CREATE: %s", verr.msg);
 	return 0;
