@@ -307,7 +307,7 @@ static int device_map(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t 
 		      size_t why_size)
 {
 	struct dcv_error verr = { "" };
-	int r = dcv_dma_map(b->dev, ptr, page_round(size), iova, &verr);
+	int r = dcv_dma_map(b->dev, ptr, page_round(size), DCV_DMA_DEVICE_READS, iova, &verr);
 
 	if (r < 0)
 		snprintf(why, why_size, "%s", verr.msg);

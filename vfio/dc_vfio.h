@@ -234,26 +234,38 @@ int dcv_irq_rearm(struct dcv_device *dev);
 /* ---- DMA (VFIO only) --------------------------------------------------- */
 
 /*
- * Maps [vaddr, vaddr + size) for device reads and writes and returns the
- * device address in *iova. vaddr and size must be multiples of the IOMMU
- * page size (4096 on x86). The memory is pinned until dcv_dma_unmap().
+ * What the device may do with a DMA mapping. Scanout only reads: client
+ * framebuffers are mapped PROT_READ by dcd (ipc/fbmap.c) and the IOMMU
+ * refuses the device any write to them. The kernel pins a mapping for
+ * writing only when the device may write, so a read-only user mapping can
+ * be pinned only as DCV_DMA_DEVICE_READS (with writes it fails with EFAULT).
+ * Rings the device fills (interrupt vectors, write-pointer writeback) need
+ * DCV_DMA_DEVICE_READS_WRITES.
+ */
+enum dcv_dma_access {
+	DCV_DMA_DEVICE_READS,
+	DCV_DMA_DEVICE_READS_WRITES,
+};
+
+/*
+ * Maps [vaddr, vaddr + size) for the device with the given access and
+ * returns the device address in *iova. vaddr and size must be multiples of
+ * the IOMMU page size (4096 on x86). The memory is pinned until
+ * dcv_dma_unmap().
  *
  * IOVA allocation: first fit over the usable part of the window (the ranges
  * the IOMMU reports minus reserved ones such as the MSI doorbell at
  * 0xfee00000), aligned to the IOMMU page size, and to 2 MiB for mappings of
  * 2 MiB or more so the IOMMU can use large pages. An unmapped range is free
  * for the next mapping at once (lowest address first). Returns 0, -EINVAL
- * (alignment, zero size), -ENOSPC (no free range of that size is left),
- * -ENOTSUP (UIO access), -ENODEV (removed) or the kernel's -errno.
+ * (alignment, zero size, unknown access), -ENOSPC (no free range of that
+ * size is left), -ENOTSUP (UIO access), -ENODEV (removed) or the kernel's
+ * -errno (-EFAULT: memory the process may not write, mapped for device
+ * writes).
  */
-int dcv_dma_map(struct dcv_device *dev, void *vaddr, uint64_t size, uint64_t *iova,
-		struct dcv_error *err);
+int dcv_dma_map(struct dcv_device *dev, void *vaddr, uint64_t size, enum dcv_dma_access access,
+		uint64_t *iova, struct dcv_error *err);
 
-/*
- * Unmaps the mapping that starts at iova. Returns 0, -ENOENT (no mapping
- * starts there) or the kernel's -errno. After removal the kernel has already
- * dropped every mapping; this then only frees the IOVA range.
- */
 int dcv_dma_unmap(struct dcv_device *dev, uint64_t iova);
 
 /* ---- ROM --------------------------------------------------------------- */

@@ -113,9 +113,15 @@ void dcv_vfio_dma_fini(struct dcv_device *dev)
 	dev->dma_ready = false;
 }
 
-int dcv_dma_map(struct dcv_device *dev, void *vaddr, uint64_t size, uint64_t *iova,
-		struct dcv_error *err)
+int dcv_dma_map(struct dcv_device *dev, void *vaddr, uint64_t size, enum dcv_dma_access access,
+		uint64_t *iova, struct dcv_error *err)
 {
+	uint32_t flags = VFIO_DMA_MAP_FLAG_READ;
+
+	if (access == DCV_DMA_DEVICE_READS_WRITES)
+		flags |= VFIO_DMA_MAP_FLAG_WRITE;
+	else if (access != DCV_DMA_DEVICE_READS)
+		return dcv_fail(err, -EINVAL, "unknown DMA access %d", (int)access);
 	if (dev->access != DCV_ACCESS_VFIO || !dev->dma_ready)
 		return dcv_fail(err, -ENOTSUP,
 				"DMA mapping of %s needs VFIO access: UIO gives no control of the "
@@ -144,7 +150,7 @@ int dcv_dma_map(struct dcv_device *dev, void *vaddr, uint64_t size, uint64_t *io
 
 	struct vfio_iommu_type1_dma_map map = {
 		.argsz = sizeof(map),
-		.flags = VFIO_DMA_MAP_FLAG_READ | VFIO_DMA_MAP_FLAG_WRITE,
+		.flags = flags,
 		.vaddr = (uintptr_t)vaddr,
 		.iova = *iova,
 		.size = size,
@@ -160,7 +166,9 @@ int dcv_dma_map(struct dcv_device *dev, void *vaddr, uint64_t size, uint64_t *io
 				strerror(e),
 				e == ENOMEM ? " (pinned memory counts against RLIMIT_MEMLOCK: "
 					      "raise LimitMEMLOCK= for dcd)"
-					    : "");
+				: e == EFAULT && (flags & VFIO_DMA_MAP_FLAG_WRITE)
+					? " (device writes need memory this process may write)"
+					: "");
 	}
 	return 0;
 }

@@ -59,6 +59,8 @@ void guest_rom_image(uint8_t *rom);
 /* The checks of each area. */
 void check_vfio(const char *address);
 void check_vfio_intx_and_removal(const char *address);
+/* A sealed memfd framebuffer mapped read-only, given to the device for reads only. */
+void check_fb_dma(struct dcv_device *dev);
 void check_uio(const char *address);
 void check_group(const char *address, const char *other);
 

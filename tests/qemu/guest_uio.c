@@ -71,7 +71,7 @@ void check_uio(const char *address)
 	result("uio-liveness", live == 0x5a5a5a5au, "wrote 0xa5a5a5a5 read 0x%08x", live);
 	/* uio_pci_generic sets INTx-disable at each interrupt. */
 	check_intx_masking(dev, "uio");
-	r = dcv_dma_map(dev, buf, sizeof(buf), &iova, &err);
+	r = dcv_dma_map(dev, buf, sizeof(buf), DCV_DMA_DEVICE_READS, &iova, &err);
 	result("uio-dma-refused", r == -ENOTSUP && strstr(err.msg, "needs VFIO"), "r=%d %s", r,
 	       err.msg);
 	check_uio_removal(dev, address);

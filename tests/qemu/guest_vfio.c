@@ -81,7 +81,7 @@ static void check_dma(struct dcv_device *dev)
 	for (unsigned i = 0; i < XFER; i++)
 		buf[i] = (uint8_t)(i * 13 + 1);
 
-	int r = dcv_dma_map(dev, buf, 2 * PAGE, &iova, &err);
+	int r = dcv_dma_map(dev, buf, 2 * PAGE, DCV_DMA_DEVICE_READS_WRITES, &iova, &err);
 	result("vfio-dma-map",
 	       r == 0 && iova % PAGE == 0 && iova >= MIB && iova + 2 * PAGE <= EDU_DMA_LIMIT,
 	       "r=%d iova 0x%llx %s", r, (unsigned long long)iova, r ? err.msg : "");
@@ -112,7 +112,7 @@ static void check_dma(struct dcv_device *dev)
 	result("vfio-dma-unmapped-blocked", r3 == 0 && untouched, "transfer %d, RAM %s", r3,
 	       untouched ? "untouched" : "written");
 
-	r = dcv_dma_map(dev, buf, 2 * PAGE, &iova2, &err);
+	r = dcv_dma_map(dev, buf, 2 * PAGE, DCV_DMA_DEVICE_READS_WRITES, &iova2, &err);
 	result("vfio-iova-reuse", r == 0 && iova2 == iova, "r=%d first 0x%llx again 0x%llx", r,
 	       (unsigned long long)iova, (unsigned long long)iova2);
 	if (r == 0)
@@ -122,7 +122,9 @@ static void check_dma(struct dcv_device *dev)
 	size_t big_size = 256u * MIB;
 	void *big = mmap(NULL, big_size, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	r = big == MAP_FAILED ? -errno : dcv_dma_map(dev, big, big_size, &iova2, &err);
+	r = big == MAP_FAILED
+		    ? -errno
+		    : dcv_dma_map(dev, big, big_size, DCV_DMA_DEVICE_READS_WRITES, &iova2, &err);
 	result("vfio-dma-enospc", r == -ENOSPC && strstr(err.msg, "no free IOVA range"), "r=%d %s",
 	       r, err.msg);
 	if (big != MAP_FAILED)
@@ -179,6 +181,7 @@ void check_vfio(const char *address)
 	result("vfio-bar-bounds", past == 0xffffffffu, "read past the BAR: 0x%08x", past);
 	check_msi(dev);
 	check_dma(dev);
+	check_fb_dma(dev);
 	check_rom(dev);
 	dcv_close(dev);
 
