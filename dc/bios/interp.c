@@ -880,9 +880,12 @@ int dc_bios_run(struct dc_bios *bios, struct dc_hw *hw, unsigned index, uint32_t
 		r->lim.step_limit = STEP_LIMIT;
 	r->err = err;
 	r->t0 = dc_hw_now_ns(hw);
-	memcpy(r->ps, params, count * sizeof(uint32_t));
+	/* A table without parameters may be run with params NULL. */
+	if (count)
+		memcpy(r->ps, params, count * sizeof(uint32_t));
 	run_table(r, index, 0, 0);
-	memcpy(params, r->ps, count * sizeof(uint32_t));
+	if (count)
+		memcpy(params, r->ps, count * sizeof(uint32_t));
 	ret = r->ret;
 	free(r);
 	return ret;
