@@ -3,8 +3,9 @@
  * live daemon (the state file checks links against it, the request driver
  * talks to it). Made once per process and kept: setting up an engine,
  * detecting and lighting its outputs takes milliseconds, an input must
- * take microseconds. Its log is silenced; its folder (socket, scenario,
- * dcd.json) is removed at exit.
+ * take microseconds. Its log is silenced (DCD_FUZZ_LOG=1 in the
+ * environment shows it); its folder (socket, scenario, dcd.json) is
+ * removed at exit.
  */
 #ifndef DCD_FUZZ_DAEMON_H
 #define DCD_FUZZ_DAEMON_H
