@@ -4,6 +4,7 @@
  * 9 is out of range 1..4"), checked strictly: unknown keys, wrong types and
  * values out of range are errors.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <grp.h>
 #include <limits.h>
@@ -219,6 +220,11 @@ static int parse_color(struct sj_ctx *ctx, const char *path, json_object *v, uin
 	s = json_object_get_string(v);
 	if (s[0] != '#' || strlen(s) != 7)
 		return sj_fail(ctx, path, "\"%.16s\" is not a color \"#rrggbb\"", s);
+	/* six hex digits: strtoul alone would take "#-02040" (a top byte of 0xff) or "#0x1f2f" */
+	for (int i = 1; i < 7; i++) {
+		if (!isxdigit((unsigned char)s[i]))
+			return sj_fail(ctx, path, "\"%.16s\" is not a color \"#rrggbb\"", s);
+	}
 	errno = 0;
 	x = strtoul(s + 1, &end, 16);
 	if (errno || *end)

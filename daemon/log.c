@@ -13,6 +13,7 @@
 static struct {
 	bool verbose;
 	bool journal;
+	bool quiet;
 } log_state;
 
 uint64_t dcd_now_ns(void)
@@ -43,6 +44,11 @@ void dcd_log_init(bool verbose)
 	log_state.journal = stderr_is_journal();
 }
 
+void dcd_log_quiet(bool quiet)
+{
+	log_state.quiet = quiet;
+}
+
 bool dcd_log_verbose(void)
 {
 	return log_state.verbose;
@@ -69,7 +75,7 @@ void dcd_log(int priority, const char *fmt, ...)
 	uint64_t now;
 	va_list ap;
 
-	if (priority >= LOG_DEBUG && !log_state.verbose)
+	if (log_state.quiet || (priority >= LOG_DEBUG && !log_state.verbose))
 		return;
 	va_start(ap, fmt);
 	vsnprintf(raw, sizeof(raw), fmt, ap);

@@ -26,6 +26,8 @@
 /* verbose: show LOG_DEBUG lines. */
 void dcd_log_init(bool verbose);
 bool dcd_log_verbose(void);
+/* quiet: drop every line (fuzz drivers, whose inputs make millions of them). */
+void dcd_log_quiet(bool quiet);
 
 void dcd_log(int priority, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
