@@ -6,9 +6,10 @@
  * systemd's fd store with their device addresses and layouts.
  *
  * Written after every commit and every framebuffer put into the fd store,
- * atomically: a temporary file in the same folder, fsync, rename over the
- * old one, fsync of the folder. A reader sees the old file or the new one,
- * never a mix, even across a power cut.
+ * atomically: a temporary file in the same folder renamed over the old
+ * one. A reader sees the old file or the new one, never a mix. No fsync:
+ * the file must survive dcd, not a power cut, which resets the engine it
+ * describes (docs/recovery.md); an fsync would stall the event loop.
  *
  * Read once at start and checked like any input from outside: every value
  * in range, links that exist on this engine, at most one entry per link.
@@ -18,7 +19,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <json-c/json.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,8 +231,8 @@ static json_object *state_json(struct dcd *dcd)
 static int write_atomically(const char *path, const char *text)
 {
 	size_t len = strlen(text), done = 0;
-	char *tmp = NULL, *dircopy = NULL;
-	int fd, dfd, r = 0;
+	char *tmp = NULL;
+	int fd, r = 0;
 
 	if (asprintf(&tmp, "%s.XXXXXX", path) < 0)
 		return -ENOMEM;
@@ -249,25 +249,12 @@ static int write_atomically(const char *path, const char *text)
 		else if (n > 0)
 			done += (size_t)n;
 	}
-	if (r == 0 && fsync(fd) < 0)
-		r = -errno;
 	close(fd);
 	if (r == 0 && rename(tmp, path) < 0)
 		r = -errno;
-	if (r < 0) {
+	if (r < 0)
 		unlink(tmp);
-		goto out;
-	}
-	/* the rename itself is durable once the folder is */
-	dircopy = strdup(path);
-	dfd = dircopy ? open(dirname(dircopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-	if (dfd >= 0) {
-		if (fsync(dfd) < 0)
-			r = -errno;
-		close(dfd);
-	}
 out:
-	free(dircopy);
 	free(tmp);
 	return r;
 }

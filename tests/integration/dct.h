@@ -68,17 +68,28 @@ int dct_write_file(struct dct_daemon *d, const char *name, const char *text, cha
 		   size_t size);
 
 /*
+ * Real-time priorities of the tests (SCHED_RR): the daemon above its
+ * clients, so that a frame a test sees missed is not a client of the same
+ * priority holding the CPU (dct_daemon.c says what was measured).
+ */
+#define DCT_RT_CLIENT 10
+#define DCT_RT_DAEMON 20
+
+/*
  * At the start of a test program: when running as root, become nobody
  * (65534) for good, daemon and clients alike: a root client is always an
  * admin and sees every output, and dcd on the simulator needs no
- * privilege. Before that the program takes SCHED_RR (priority 10), which
- * the daemon and flipping clients it forks inherit: a frame missed because
- * the shared machine is busy compiling is not what these tests are about.
- * Without root everything runs at normal priority. Returns 0 or -errno.
+ * privilege. Before that the program takes SCHED_RR at DCT_RT_DAEMON,
+ * which the daemons it forks keep; flipping clients go down to
+ * DCT_RT_CLIENT (dct_client_priority). A frame missed because the shared
+ * machine is busy compiling is not what these tests are about. Without
+ * root everything runs at normal priority. Returns 0 or -errno.
  */
 int dct_drop_root(void);
 /* The same without the real-time priority (benchmarks at normal priority). */
 int dct_become_nobody(void);
+/* In a forked client: down to DCT_RT_CLIENT if real-time (always allowed). */
+void dct_client_priority(void);
 
 /* ---- a private D-Bus bus ---------------------------------------------------------- */
 

@@ -42,6 +42,9 @@ int dct_bus_start(struct dct_bus *b, const char *address)
 	if (b->pid == 0) {
 		char conf[256];
 
+		/* the bus carries clients' calls: it is no more urgent than they are */
+		dct_client_priority();
+
 		snprintf(conf, sizeof(conf), "--config-file=%s", config);
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		int null = open("/dev/null", O_WRONLY | O_CLOEXEC);

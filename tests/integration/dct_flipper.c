@@ -199,6 +199,7 @@ int dct_flipper_start(const struct dct_flipper_opts *opts, struct dct_flipper *f
 			if (fd != rep[1] && fd != ctl[0])
 				close(fd);
 		}
+		dct_client_priority();
 		run(opts, rep[1], ctl[0]);
 	}
 	close(rep[1]);

@@ -283,10 +283,11 @@ int main(void)
 		cmocka_unit_test(test_hello_less_slots),
 		cmocka_unit_test(test_socket_mode),
 	};
-	struct sched_param sp = { .sched_priority = 10 };
+	struct sched_param sp = { .sched_priority = DCT_RT_CLIENT };
 
-	/* As dct_drop_root: the daemon and the compositor inherit SCHED_RR, so a
-	 * frame missed because the machine is busy is not what is measured. */
+	/* As dct_drop_root (dct.h): the compositor inherits SCHED_RR, the
+	 * daemon (started as root) goes above it, so a frame missed because
+	 * the machine is busy is not what is measured. */
 	if (geteuid() == 0)
 		sched_setscheduler(0, SCHED_RR, &sp);
 	else

@@ -145,6 +145,7 @@ static void agent_start(void)
 		return;
 	agent.pid = fork();
 	if (agent.pid == 0) {
+		dct_client_priority();
 		close(cmd[1]);
 		close(reply[0]);
 		agent_loop(cmd[0], reply[1]);
@@ -405,6 +406,7 @@ static void test_stopped_reader(void **state)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
+		dct_client_priority();
 		close(pipefd[0]);
 		flood_child(d.socket, pipefd[1]);
 	}

@@ -239,6 +239,7 @@ static void test_1000_sigkill_cycles(void **state)
 
 		assert_true(pid >= 0);
 		if (pid == 0) {
+			dct_client_priority();
 			close(ready[0]);
 			cycle_client(d.socket, ready[1]);
 		}
