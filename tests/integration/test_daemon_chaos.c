@@ -13,6 +13,7 @@
  *   two others flip: they miss no frame, it is dropped at its queue limit.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -141,7 +142,7 @@ static void agent_start(void)
 {
 	int cmd[2], reply[2];
 
-	if (geteuid() != 0 || pipe(cmd) < 0 || pipe(reply) < 0)
+	if (geteuid() != 0 || pipe2(cmd, O_CLOEXEC) < 0 || pipe2(reply, O_CLOEXEC) < 0)
 		return;
 	agent.pid = fork();
 	if (agent.pid == 0) {
