@@ -5,8 +5,9 @@
  *    ("Watermarks"), number for number;
  *  - on the simulated engine: a committed pipe holds its DMIF buffers and its
  *    DPG watermark sets hold those numbers (Tonga 4K60 + 1080p60, Carrizo
- *    three 1440p144 with stutter off), a removed pipe gives them back, DCE 10
- *    limits the memory hub's DMIF requests with one display only;
+ *    three 1440p144 with stutter off; Polaris 12's four sets and its clamped
+ *    17-bit NB p-state mark), a removed pipe gives them back, DCE 10 limits
+ *    the memory hub's DMIF requests with one display only;
  *  - an allocation that never completes fails the commit with a sentence
  *    and leaves nothing lit;
  *  - a pipe without DMIF buffers fetches nothing: its capture is the error
@@ -137,6 +138,9 @@ static const char tonga[] = "{ \"asic\": \"tonga\", \"connectors\": ["
 	CONN("DP-1", "DP", 1) AUX(1, 0) DP_DISPLAY("uhd", "cvt-rb-3840x2160@60") " },"
 	CONN("HDMI-A-1", "HDMI", 2) ENC(3) HDMI_DISPLAY("tv") " } ] }";
 
+static const char polaris12[] = "{ \"asic\": \"polaris12\", \"connectors\": ["
+	CONN("HDMI-A-1", "HDMI", 1) ENC(0) HDMI_DISPLAY("tv") " } ] }";
+
 static const char carrizo_1440p144[] = "{ \"asic\": \"carrizo\", \"connectors\": ["
 	CONN("DP-1", "DP", 1) AUX(1, 0) DP_DISPLAY_AT("left", QHD144) " },"
 	CONN("DP-2", "DP", 2) AUX(2, 1) DP_DISPLAY_AT("middle", QHD144) " },"
@@ -263,6 +267,45 @@ static void carrizo_three_1440p144_run_without_stutter(void **state)
 	dst_destroy(t);
 }
 
+/*
+ * DCE 11.2 writes four sets (select 0..3) and has a 17-bit NB p-state field:
+ * Polaris 12's 250 us memory clock change makes a mark above it, which is
+ * clamped there (res.wm keeps the true value).
+ */
+static void polaris12_fills_four_sets_and_clamps_nbp(void **state)
+{
+	static const char *const one[] = { "HDMI-A-1" };
+	const struct dce110_regs_gen *g = &dce110_regs_gens[DCE110_GEN_11_2];
+	struct dst *t = dst_create(polaris12, DC_ASIC_POLARIS12);
+	const struct dc_watermarks *w;
+	struct sim_dmif_info info;
+	struct dc_state st;
+	struct dc_error err;
+	unsigned pipe;
+
+	(void)state;
+	assert_int_equal(g->wm_set_count, 4);
+	assert_int_equal(dce110_wm_nbp_max(g), 0x1ffff);
+	streams(t, &st, one, 1);
+	assert_int_equal(dc_commit(t->dc, &st, &err), 0);
+	w = &dc_current_state(t->dc)->streams[0].res.wm;
+	pipe = (unsigned)dc_current_state(t->dc)->streams[0].res.timing_generator;
+	assert_true(w->nbp_ns > 250000);
+	assert_false(w->nbp_hidden);
+	assert_int_equal(sim_dmif_info(t->sim, pipe, &info), 0);
+	assert_int_equal(info.buffers, DCE110_DMIF_BUFFERS);
+	for (unsigned set = 0; set < 4; set++) {
+		assert_int_equal(info.urgency_low[set], w->urgent_ns);
+		assert_int_equal(info.urgency_high[set], w->line_ns);
+		assert_int_equal(info.stutter_exit[set], w->stutter_exit_ns);
+		assert_int_equal(info.nbp[set], 0x1ffff);
+	}
+	/* sets the generation does not use stay untouched */
+	assert_int_equal(info.urgency_low[4], 0);
+	assert_int_equal(dmif_limit(t), 0);
+	dst_destroy(t);
+}
+
 static void dmif_allocation_timeout_fails_the_commit(void **state)
 {
 	static const char *const one[] = { "HDMI-A-1" };
@@ -334,6 +377,7 @@ int main(void)
 		cmocka_unit_test(watermarks_match_the_worked_examples),
 		cmocka_unit_test(tonga_pipes_get_dmif_and_the_documented_watermarks),
 		cmocka_unit_test(carrizo_three_1440p144_run_without_stutter),
+		cmocka_unit_test(polaris12_fills_four_sets_and_clamps_nbp),
 		cmocka_unit_test(dmif_allocation_timeout_fails_the_commit),
 		cmocka_unit_test(pipe_without_dmif_shows_underflow),
 	};
