@@ -97,6 +97,26 @@ static int dp_entries(sd_bus_message *m, const struct dc_link_status *st, bool a
 	return r;
 }
 
+/* The pipe's display watermarks (docs/bandwidth.md, "Watermarks"). */
+static int watermark_entries(sd_bus_message *m, const struct dc_watermarks *w)
+{
+	int r = entry(m, "urgent_watermark_ns", "u", w->urgent_ns);
+
+	if (r >= 0)
+		r = entry(m, "line_time_ns", "u", w->line_ns);
+	if (r >= 0)
+		r = entry(m, "stutter_exit_watermark_ns", "u", w->stutter_exit_ns);
+	if (r >= 0)
+		r = entry(m, "nbp_watermark_ns", "u", w->nbp_ns);
+	if (r >= 0)
+		r = entry(m, "dmif_hiding_ns", "u", w->hiding_ns);
+	if (r >= 0)
+		r = entry(m, "stutter", "b", (int)w->stutter);
+	if (r >= 0)
+		r = entry(m, "nbp_hidden", "b", (int)w->nbp_hidden);
+	return r;
+}
+
 static int resource_entries(sd_bus_message *m, const struct dc_stream *s)
 {
 	char clock[16];
@@ -120,6 +140,8 @@ static int resource_entries(sd_bus_message *m, const struct dc_stream *s)
 		r = entry(m, "planes", "as", 1, "cursor");
 	else if (r >= 0)
 		r = entry(m, "planes", "as", 0);
+	if (r >= 0)
+		r = watermark_entries(m, &s->res.wm);
 	return r;
 }
 

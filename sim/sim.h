@@ -233,6 +233,7 @@ struct sim_stats {
 	uint64_t reg_writes;
 	uint64_t bad_reg_accesses; /* offsets outside the register file */
 	uint64_t unmapped_pixels;  /* scanned out from unmapped memory */
+	uint64_t underflow_pixels; /* shown by a pipe without DMIF buffers (nothing fetched) */
 };
 
 void sim_get_stats(struct sim *sim, struct sim_stats *stats);
@@ -303,6 +304,26 @@ size_t sim_trace_count_block(struct sim *sim, enum sim_block block, int instance
 typedef void (*sim_trace_fn)(void *data, const struct sim_trace_entry *entry);
 /* Called for every register write (NULL removes it). */
 void sim_set_trace_callback(struct sim *sim, sim_trace_fn fn, void *data);
+
+/* ---- DMIF buffers and watermarks (sim_dmif.c) ---------------------------- */
+
+/* Simulated time a DMIF allocation or release takes to complete. */
+#define SIM_DMIF_ALLOC_NS 20000
+
+/* What a pipe's DMIF and DPG registers hold (for tests and tools). */
+struct sim_dmif_info {
+	unsigned buffers; /* DMIF_BUFFERS_ALLOCATED */
+	bool completed;	  /* DMIF_BUFFERS_ALLOCATION_COMPLETED */
+	/* per watermark set (select value 0..7) */
+	uint16_t urgency_low[8], urgency_high[8], stutter_exit[8];
+	uint32_t nbp[8];
+	bool stutter_enable, nbp_enable;
+};
+
+/* -EINVAL for a pipe without a DMIF control register. */
+int sim_dmif_info(struct sim *sim, unsigned pipe, struct sim_dmif_info *out);
+/* Fault: from now on, allocation changes never complete (false: they do again). */
+void sim_dmif_set_stuck(struct sim *sim, bool stuck);
 
 /* ---- Read-only view from another process ------------------------------- */
 

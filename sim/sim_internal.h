@@ -28,6 +28,7 @@ struct sim {
 	uint64_t timer_armed_ns; /* what timer_fd is set to (UINT64_MAX: off, 0: unknown) */
 	bool irq_level;		 /* what the eventfd currently says */
 	uint64_t unmapped_pixels;
+	uint64_t underflow_pixels;
 	uint32_t scratch; /* what sim_reg() returns for offsets outside the file */
 
 	struct sim_mapping *maps;
@@ -147,6 +148,13 @@ uint32_t sim_mem_word(const uint8_t *p, unsigned bytes, unsigned swap);
 void sim_scanout_render(struct sim *sim, unsigned pipe, uint16_t *frame, unsigned w, unsigned h);
 /* FMT bit depth reduction of a 10-bit frame. */
 void sim_fmt_apply(struct sim *sim, unsigned pipe, uint16_t *frame, unsigned w, unsigned h);
+
+/* ---- DMIF buffers and DPG watermarks (sim_dmif.c) ---- */
+/* reg is a PIPEn_DMIF_BUFFER_CONTROL or a banked DPG watermark register: handles it. */
+bool sim_dmif_read(struct sim *sim, uint32_t reg, uint32_t *value);
+bool sim_dmif_write(struct sim *sim, uint32_t reg, uint32_t value);
+/* Pipe n holds DMIF buffers, so its surface is fetched. */
+bool sim_dmif_fetching(struct sim *sim, unsigned n);
 
 /* ---- HPD (sim_hpd.c) ---- */
 void sim_hpd_set_line(struct sim *sim, unsigned hpd, bool level, uint64_t t);

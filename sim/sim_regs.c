@@ -112,6 +112,10 @@ enum sim_block sim_reg_block(struct sim *sim, uint32_t reg, int *instance)
 		if ((g >= mmLB_DATA_FORMAT && g < 0x1b00) ||
 		    (g >= mmSCL_COEF_RAM_SELECT && g <= mmSCL_TEST_DEBUG_DATA))
 			return SIM_BLOCK_SCL;
+		/* the DPG (the pipe's memory requests: watermarks) belongs with its surface */
+		if (g >= mmDPG_PIPE_ARBITRATION_CONTROL1 &&
+		    g <= mmDPG_PIPE_STUTTER_CONTROL_NONLPTCH)
+			return SIM_BLOCK_DCP;
 		return g < mmLB_DATA_FORMAT ? SIM_BLOCK_DCP : SIM_BLOCK_CRTC;
 	}
 	if ((i = sim_dig_of(st, reg, &g)) >= 0) {
@@ -245,6 +249,8 @@ uint32_t sim_reg_read(struct sim *sim, uint32_t reg)
 		st->bad_accesses++;
 		return 0;
 	}
+	if (sim_dmif_read(sim, reg, &g))
+		return g;
 	if ((i = sim_pipe_of(st, reg, &g)) >= 0)
 		return g < 0x1b78 ? sim_dcp_read(sim, (unsigned)i, g)
 				  : sim_crtc_read(sim, (unsigned)i, g);
@@ -273,6 +279,8 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 		st->bad_accesses++;
 		return;
 	}
+	if (sim_dmif_write(sim, reg, value))
+		return;
 	if ((i = sim_pipe_of(st, reg, &g)) >= 0) {
 		if (g < 0x1b78)
 			sim_dcp_write(sim, (unsigned)i, g, value);

@@ -405,6 +405,12 @@ void sim_scanout_render(struct sim *sim, unsigned pipe, uint16_t *frame, unsigne
 	fill(frame, w, l, t, l + rw, t + rh, (const uint16_t[3]){ 0, 0, 0 });
 	if (!(reg(sim, pipe, mmGRPH_ENABLE) & GRPH_ENABLE__GRPH_ENABLE_MASK))
 		return;
+	if (!sim_dmif_fetching(sim, pipe)) {
+		/* no DMIF buffers: nothing is fetched, the pipe underflows all frame */
+		fill(frame, w, l, t, l + rw, t + rh, error_px);
+		sim->underflow_pixels += (uint64_t)rw * rh;
+		return;
+	}
 	get_source(sim, pipe, &s);
 	if (SIM_GET(sim_scl_in_effect(sim, pipe, mmSCL_MODE), SCL_MODE, SCL_MODE) ==
 	    SCL_MODE_BYPASS) {

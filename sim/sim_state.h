@@ -13,8 +13,9 @@
 
 #include "dce110_regs.h"
 
-#define SIM_STATE_MAGIC	  0x6174536d69536344ull /* "DcSimSta" */
-#define SIM_STATE_VERSION 4 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore */
+#define SIM_STATE_MAGIC 0x6174536d69536344ull /* "DcSimSta" */
+#define SIM_STATE_VERSION \
+	5 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore; 5: DMIF */
 
 #define SIM_REG_COUNT	   0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
 #define SIM_EXT_COUNT	   (DCE110_SIMEXT_END - mmSIMEXT_ID)
@@ -229,6 +230,18 @@ struct sim_aux_engine {
 	uint8_t reply[32];
 };
 
+/* Watermark sets a select field can name (three bits on DCE 11.2). */
+#define SIM_WM_SETS 8
+
+/* A pipe's DMIF buffers and the watermarks written into its DPG sets (sim_dmif.c). */
+struct sim_dmif {
+	uint64_t done_ns;	       /* when a requested allocation change completes */
+	bool pending;		       /* requested, not completed yet */
+	uint32_t urgency[SIM_WM_SETS]; /* DPG_PIPE_URGENCY_CONTROL per set */
+	uint32_t stutter[SIM_WM_SETS]; /* STUTTER_EXIT_SELF_REFRESH_WATERMARK per set */
+	uint32_t nbp[SIM_WM_SETS];     /* NB_PSTATE_CHANGE_WATERMARK per set */
+};
+
 struct sim_state {
 	uint64_t magic;
 	uint32_t version;
@@ -260,6 +273,9 @@ struct sim_state {
 
 	uint64_t reg_reads, reg_writes, bad_accesses;
 	uint64_t class_writes[3]; /* per enum sim_write_class */
+
+	struct sim_dmif dmif[DCE110_MAX_PIPES];
+	bool dmif_stuck; /* fault: allocation changes never complete */
 };
 
 #endif

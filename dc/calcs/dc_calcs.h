@@ -234,14 +234,17 @@ struct fixed32_32 dc_dispclk_pipe_khz(uint32_t pixel_khz, uint32_t htotal, uint3
 /* ---- memory bandwidth (bandwidth.c) -------------------------------------- */
 
 struct dc_bw_params {
-	uint8_t dram_channels;	     /* memory channels */
-	uint16_t dram_channel_bits;  /* bits per channel */
-	uint32_t dram_mts;	     /* transfers per second per pin, millions (yclk) */
-	uint8_t dram_efficiency_pct; /* share of the peak that is usable */
-	uint16_t return_bus_bytes;   /* data return bus width, 0: no separate limit */
-	uint32_t sclk_mhz;	     /* clock of the return bus */
-	uint32_t urgent_latency_ns;  /* worst DMIF request latency (dmifmc_urgent_latency) */
-	uint32_t dmif_bytes;	     /* DMIF buffer one pipe may use */
+	uint8_t dram_channels;		  /* memory channels */
+	uint16_t dram_channel_bits;	  /* bits per channel */
+	uint32_t dram_mts;		  /* transfers per second per pin, millions (yclk) */
+	uint8_t dram_efficiency_pct;	  /* share of the peak that is usable */
+	uint16_t return_bus_bytes;	  /* data return bus width, 0: no separate limit */
+	uint32_t sclk_mhz;		  /* clock of the return bus */
+	uint32_t urgent_latency_ns;	  /* worst DMIF request latency (dmifmc_urgent_latency) */
+	uint32_t dmif_bytes;		  /* DMIF buffer one pipe may use */
+	uint32_t stutter_exit_latency_ns; /* memory's self-refresh exit
+					     (stutter_self_refresh_exit_latency) */
+	uint32_t nbp_latency_ns; /* NB p-state / memory clock change (nbp_state_change_latency) */
 };
 
 /*
@@ -260,5 +263,39 @@ struct fixed32_32 dc_bw_available_mbyte_s(const struct dc_bw_params *p);
 
 /* Bytes a plane drains from its DMIF buffer while a request is outstanding. */
 struct fixed32_32 dc_bw_dmif_bytes(struct fixed32_32 plane_mbyte_s, uint32_t latency_ns);
+
+/* ---- display watermarks (watermarks.c) ----------------------------------- */
+
+/* One pipe as the watermarks see it. */
+struct dc_wm_pipe {
+	uint32_t pixel_khz, htotal;
+	struct fixed32_32 mbyte_s; /* what its planes fetch (plane + cursor), 0 for none */
+};
+
+/*
+ * A pipe's watermarks in ns (docs/bandwidth.md, "Watermarks"):
+ *   line    = htotal x 10^6 / pixel_khz
+ *   burst   = pipes x dmif_bytes x 1000 / available     (refilling every DMIF buffer)
+ *   fetch   = mbyte_s x line / available                (one line's data at full rate)
+ *   urgent  = urgent_latency + burst + fetch
+ *   stutter = stutter_exit_latency + burst + fetch
+ *   nbp     = nbp_latency + burst + fetch
+ *   hiding  = dmif_bytes x 1000 / mbyte_s               (how long the buffer lasts)
+ */
+struct dc_watermarks_ns {
+	struct fixed32_32 line_ns, burst_ns, fetch_ns;
+	struct fixed32_32 urgent_ns, stutter_exit_ns, nbp_ns;
+	struct fixed32_32 hiding_ns; /* FIXED32_32_MAX for a pipe that fetches nothing */
+};
+
+/*
+ * Watermarks of n pipes sharing the memory of p. -EINVAL for n 0, a pipe
+ * without clock or htotal, or no memory bandwidth.
+ */
+int dc_watermarks_compute(const struct dc_bw_params *p, const struct dc_wm_pipe *pipes, unsigned n,
+			  struct dc_watermarks_ns *out);
+
+/* A watermark as a register holds it: whole ns rounded up, at most max. */
+uint32_t dc_wm_register_ns(struct fixed32_32 ns, uint32_t max);
 
 #endif

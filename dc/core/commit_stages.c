@@ -2,13 +2,15 @@
  * The five stages of a commit, in the order dc_commit runs them:
  *
  *  1 disable removed  blank, stream encoder off, link off, surface and
- *                     cursor off, timing generator off, clock released,
+ *                     cursor off, timing generator off, DMIF buffers
+ *                     released, clock released,
  *                     PLLs nobody uses any more powered down
  *  2 program timing   pixel clock (PLL dividers from dc/calcs, or the DP
  *                     DTO), then the timing generator: blanked, with its
  *                     blank color and timing, not started; FMT bit depth
  *                     reduction for the depth the display shows
- *  3 program planes   surface (format, pitch, extent, address), scaler
+ *  3 program planes   DMIF buffers and watermarks (pipe_setup.c), then
+ *                     surface (format, pitch, extent, address), scaler
  *                     (viewport, destination, ratios, taps, filters) and
  *                     cursor; for unchanged streams the plane registers
  *                     that differ, under GRPH_UPDATE_LOCK and
@@ -56,6 +58,7 @@ void dc_stream_shutdown(struct dc *dc, const struct dc_stream *s)
 	dce110_cursor_program(hw, tg, &off);
 	dce110_grph_disable(hw, tg);
 	dce110_tg_enable(hw, tg, false);
+	dc_pipe_release(dc, s); /* a stopped pipe fetches nothing: its DMIF buffers go back */
 	dce110_clk_release(hw, tg);
 	dc_pipe_stop(dc, tg);
 }
@@ -282,18 +285,25 @@ void dc_stream_program_planes(struct dc *dc, const struct dc_stream *s,
 
 int dc_commit_program_planes(struct dc *dc, struct dc_commit *c, struct dc_error *err)
 {
+	int ret;
+
 	if (!dc || !c)
 		return -EINVAL;
 	for (unsigned i = 0; i < c->state.stream_count; i++) {
 		const struct dc_stream *s = &c->state.streams[i];
+		const struct dc_stream *prev =
+			c->update[i] == DC_UPDATE_PLANES ? &c->old.streams[c->from[i]] : NULL;
 
 		if (c->update[i] == DC_UPDATE_NONE || (c->done[i] & DC_DONE_PLANES))
 			continue;
-		dc_stream_program_planes(
-			dc, s,
-			c->update[i] == DC_UPDATE_PLANES ? &c->old.streams[c->from[i]] : NULL);
+		/* DMIF buffers before the surface (the public driver: "for Fiji") */
+		ret = dc_pipe_setup(dc, s, (int)i, prev, err);
+		if (ret)
+			return ret;
+		dc_stream_program_planes(dc, s, prev);
 		c->done[i] |= DC_DONE_PLANES;
 	}
+	dc_pipe_setup_others(dc, c);
 	return 0;
 }
 

@@ -237,12 +237,41 @@ struct dc_plane_load {
 int dc_validate_planes(const struct dc *dc, const struct dc_stream *s, int index,
 		       struct dc_plane_load *load, struct dc_error *err);
 
+/*
+ * Every stream's display watermarks with all streams of the state, into
+ * res.wm; refuses a pipe whose DMIF buffer runs dry before its urgent
+ * watermark (watermarks.c).
+ */
+int dc_validate_watermarks(const struct dc *dc, struct dc_state *state,
+			   const struct dc_plane_load *load, struct dc_error *err);
+/*
+ * res.wm of an adopted state (what its pipes' registers hold, since the
+ * banked registers are not read back), so the next commit of the same
+ * state writes nothing. Left as they are when the planes do not validate.
+ */
+void dc_watermarks_fill(const struct dc *dc, struct dc_state *state);
+
 /* Assigns pipes, encoders, clock sources and audio over the whole state (assign.c). */
 int dc_assign_resources(const struct dc *dc, struct dc_state *state,
 			const struct dc_stream_plan *plans, struct dc_error *err);
 
 /* "3840x2160@60 RGB 8bpc" for messages. */
 int dc_fmt_stream(char *buf, size_t size, const struct dc_stream *s);
+
+/* ---- pipe setup at commit (pipe_setup.c) --------------------------------------- */
+
+struct dc_commit;
+/*
+ * DMIF buffers for a new pipe (prev NULL; waits for the allocation through
+ * the hw clock, -ETIMEDOUT with err filled when it never completes) and
+ * its watermarks when new or changed against prev.
+ */
+int dc_pipe_setup(struct dc *dc, const struct dc_stream *s, int index, const struct dc_stream *prev,
+		  struct dc_error *err);
+/* Watermarks of the unchanged streams whose marks moved; the DMIF request limit. */
+void dc_pipe_setup_others(struct dc *dc, const struct dc_commit *c);
+/* Gives a stopped pipe's DMIF buffers back (a timeout is logged). */
+void dc_pipe_release(struct dc *dc, const struct dc_stream *s);
 
 /* ---- pipes at run time: frame sequence and scanout times (vblank.c) ---------- */
 

@@ -73,7 +73,8 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 		.pll = DCE_PLL(100000),
 		.bw = { .dram_channels = 2, .dram_channel_bits = 64, .dram_mts = 1600,
 			.dram_efficiency_pct = 80, .return_bus_bytes = 32, .sclk_mhz = 626,
-			.urgent_latency_ns = 4000, .dmif_bytes = 2 * 12288 },
+			.urgent_latency_ns = 4000, .dmif_bytes = 2 * 12288,
+			.stutter_exit_latency_ns = 15300, .nbp_latency_ns = 19649 },
 		.memory = "2 x 64-bit DDR3-1600",
 	},
 	[DC_ASIC_STONEY] = {
@@ -84,7 +85,8 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 		.pll = DCE_PLL(100000),
 		.bw = { .dram_channels = 1, .dram_channel_bits = 64, .dram_mts = 1866,
 			.dram_efficiency_pct = 80, .return_bus_bytes = 32, .sclk_mhz = 800,
-			.urgent_latency_ns = 4000, .dmif_bytes = 2 * 12288 },
+			.urgent_latency_ns = 4000, .dmif_bytes = 2 * 12288,
+			.stutter_exit_latency_ns = 15800, .nbp_latency_ns = 20080 },
 		.memory = "1 x 64-bit DDR3-1866",
 	},
 	[DC_ASIC_TONGA] = {
@@ -95,7 +97,8 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 		.pll = DCE_PLL(27000),
 		.bw = { .dram_channels = 8, .dram_channel_bits = 32, .dram_mts = 5500,
 			.dram_efficiency_pct = 80,
-			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288 },
+			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288,
+			.stutter_exit_latency_ns = 5000, .nbp_latency_ns = 45000 },
 		.memory = "256-bit GDDR5 at 5.5 GT/s",
 	},
 	[DC_ASIC_FIJI] = {
@@ -106,7 +109,8 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 		.pll = DCE_PLL(27000),
 		.bw = { .dram_channels = 32, .dram_channel_bits = 128, .dram_mts = 1000,
 			.dram_efficiency_pct = 80,
-			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288 },
+			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288,
+			.stutter_exit_latency_ns = 5000, .nbp_latency_ns = 45000 },
 		.memory = "4096-bit HBM at 1 GT/s",
 	},
 	/*
@@ -124,7 +128,8 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 		.pll = DCE_PLL(27000),
 		.bw = { .dram_channels = 8, .dram_channel_bits = 32, .dram_mts = 8000,
 			.dram_efficiency_pct = 80,
-			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288 },
+			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288,
+			.stutter_exit_latency_ns = 5000, .nbp_latency_ns = 45000 },
 		.memory = "256-bit GDDR5 at 8 GT/s",
 	},
 	[DC_ASIC_POLARIS11] = {
@@ -135,7 +140,8 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 		.pll = DCE_PLL(27000),
 		.bw = { .dram_channels = 4, .dram_channel_bits = 32, .dram_mts = 7000,
 			.dram_efficiency_pct = 80,
-			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288 },
+			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288,
+			.stutter_exit_latency_ns = 5000, .nbp_latency_ns = 45000 },
 		.memory = "128-bit GDDR5 at 7 GT/s",
 	},
 	[DC_ASIC_POLARIS12] = {
@@ -146,7 +152,8 @@ static const struct dc_resource_pool pools[DC_ASIC_COUNT] = {
 		.pll = DCE_PLL(27000),
 		.bw = { .dram_channels = 2, .dram_channel_bits = 32, .dram_mts = 7000,
 			.dram_efficiency_pct = 80,
-			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288 },
+			.urgent_latency_ns = 3000, .dmif_bytes = 2 * 12288,
+			.stutter_exit_latency_ns = 5000, .nbp_latency_ns = 250000 },
 		.memory = "64-bit GDDR5 at 7 GT/s",
 	},
 };

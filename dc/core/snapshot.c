@@ -312,6 +312,7 @@ int dc_adopt(struct dc *dc, const struct dc_state *state)
 	for (unsigned tg = 0; tg < DC_MAX_PIPES; tg++)
 		dc_pipe_stop(dc, tg);
 	dc->current = *state;
+	dc_watermarks_fill(dc, &dc->current);
 	for (unsigned i = 0; i < state->stream_count; i++) {
 		const struct dc_stream *s = &state->streams[i];
 

@@ -5,9 +5,9 @@
  * on their resources, and touches neither hardware nor committed state.
  * The order is the order of the causes: each stream by itself (link, sink,
  * mode, signal limits), each stream's planes, then what the streams share
- * (pipes, encoders, clock sources, audio), then DISPCLK and memory
- * bandwidth over all of them. The first failure fills struct dc_error with
- * one sentence naming the output and the numbers on both sides.
+ * (pipes, encoders, clock sources, audio), then DISPCLK, memory
+ * bandwidth and the display watermarks over all of them. The first failure fills struct dc_error
+ * with one sentence naming the output and the numbers on both sides.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -197,6 +197,8 @@ int dc_validate(struct dc *dc, struct dc_state *state, struct dc_error *err)
 		ret = check_dispclk(dc, state, load, err);
 	if (!ret)
 		ret = check_memory(dc, state, load, err);
+	if (!ret)
+		ret = dc_validate_watermarks(dc, state, load, err);
 	if (ret)
 		clear_resources(state); /* a rejected state carries no half-made assignment */
 	return ret;

@@ -100,6 +100,8 @@ static const uint32_t dce110_disp_int_status_offsets[] DCE110_MAYBE_UNUSED = {
 #include "dce110_regs_dig.h"
 #include "dce110_regs_hpd_ddc_aux.h"
 #include "dce110_regs_scl.h"
+/* DMIF buffers, watermarks, the memory hub's DMIF limit (pipe setup). */
+#include "dce110_regs_dmif.h"
 /* What differs between DCE 10.0, 11.0 and 11.2, as one row per generation. */
 #include "dce110_regs_gen.h"
 

@@ -33,6 +33,14 @@
  * _ORDER moved up; PIXCLK1/2_RESYNC_CNTL do not exist; wider fields of
  * AFMT_AVI_INFO0/1, LB_MEMORY_CTRL and DC_I2C_TRANSACTION0/DATA hold the same
  * values dc writes.
+ *
+ * Pipe setup (dce110_regs_dmif.h): DCE 11.2 selects among four watermark
+ * sets with three-bit fields and has a 17-bit NB p-state watermark; DCE
+ * 10.0 and 11.0 have two-bit selects, and the kernel writes sets 2 (its set
+ * A) and 1 (its set D) there, sets 0..3 on DCE 11.2. Only DCE 10.0 limits
+ * the memory hub's DMIF read requests while one display runs
+ * (MC_HUB_RDREQ_DMIF_LIMIT.ENABLE = 2, as the kernel's dce100 resource
+ * does); DISABLE_FLIP_URGENT, which DCE 10.0 lacks, is never written.
  */
 #ifndef DCE110_REGS_GEN_H
 #define DCE110_REGS_GEN_H
@@ -83,6 +91,15 @@ struct dce110_regs_gen {
 	/* FMT_CONTROL: 4:2:2 packing (value 1) and the subsampling mode dc clears */
 	uint32_t fmt_pixel_encoding_mask, fmt_pixel_encoding_shift;
 	uint32_t fmt_subsampling_mode_mask;
+	/* DPG_WATERMARK_MASK_CONTROL: the set select fields of urgency, stutter, NB p-state */
+	uint32_t wm_urgency_sel_mask, wm_stutter_sel_mask, wm_nbp_sel_mask;
+	/* DPG_PIPE_NB_PSTATE_CHANGE_CONTROL.NB_PSTATE_CHANGE_WATERMARK */
+	uint32_t nbp_wm_mask;
+	/* the watermark sets written, as select values */
+	uint8_t wm_sets[4];
+	uint8_t wm_set_count;
+	/* MC_HUB_RDREQ_DMIF_LIMIT.ENABLE with a single display, 0: not written */
+	uint8_t rdreq_dmif_limit;
 };
 
 /* What DCE 11.0 and 11.2 share. */
@@ -97,10 +114,20 @@ struct dce110_regs_gen {
 	.grph_immediate_en_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK, \
 	.master_update_lock_reg = mmCRTC_MASTER_UPDATE_LOCK
 
+/* DCE 10.0 and 11.0: two-bit watermark set selects, sets A (2) and D (1) */
+#define DCE_WM_2BIT \
+	.wm_urgency_sel_mask = DPG_WATERMARK_MASK_CONTROL__URGENCY_WATERMARK_MASK_MASK, \
+	.wm_stutter_sel_mask = DPG_WATERMARK_MASK_CONTROL__STUTTER_EXIT_SELF_REFRESH_WATERMARK_MASK_MASK, \
+	.wm_nbp_sel_mask = DPG_WATERMARK_MASK_CONTROL__NB_PSTATE_CHANGE_WATERMARK_MASK_MASK, \
+	.nbp_wm_mask = DPG_PIPE_NB_PSTATE_CHANGE_CONTROL__NB_PSTATE_CHANGE_WATERMARK_MASK, \
+	.wm_sets = { 2, 1 }, \
+	.wm_set_count = 2
+
 static const struct dce110_regs_gen dce110_regs_gens[DCE110_GEN_COUNT] DCE110_MAYBE_UNUSED = {
 	[DCE110_GEN_11_0] = {
 		.name = "DCE 11.0",
 		DCE11_COMMON,
+		DCE_WM_2BIT,
 		.fmt_pixel_encoding_mask = FMT_CONTROL__FMT_PIXEL_ENCODING_MASK,
 		.fmt_pixel_encoding_shift = FMT_CONTROL__FMT_PIXEL_ENCODING__SHIFT,
 		.fmt_subsampling_mode_mask = FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK,
@@ -119,6 +146,8 @@ static const struct dce110_regs_gen dce110_regs_gens[DCE110_GEN_COUNT] DCE110_MA
 		.fmt_pixel_encoding_mask = FMT_CONTROL__FMT_PIXEL_ENCODING_MASK,
 		.fmt_pixel_encoding_shift = FMT_CONTROL__FMT_PIXEL_ENCODING__SHIFT,
 		.fmt_subsampling_mode_mask = FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK,
+		DCE_WM_2BIT,
+		.rdreq_dmif_limit = 2,
 	},
 	[DCE110_GEN_11_2] = {
 		.name = "DCE 11.2",
@@ -126,10 +155,18 @@ static const struct dce110_regs_gen dce110_regs_gens[DCE110_GEN_COUNT] DCE110_MA
 		.fmt_pixel_encoding_mask = DCE112_FMT_CONTROL__FMT_PIXEL_ENCODING_MASK,
 		.fmt_pixel_encoding_shift = DCE112_FMT_CONTROL__FMT_PIXEL_ENCODING__SHIFT,
 		.fmt_subsampling_mode_mask = DCE112_FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK,
+		.wm_urgency_sel_mask = DCE112_DPG_WATERMARK_MASK_CONTROL__URGENCY_WATERMARK_MASK_MASK,
+		.wm_stutter_sel_mask =
+			DCE112_DPG_WATERMARK_MASK_CONTROL__STUTTER_EXIT_SELF_REFRESH_WATERMARK_MASK_MASK,
+		.wm_nbp_sel_mask = DCE112_DPG_WATERMARK_MASK_CONTROL__NB_PSTATE_CHANGE_WATERMARK_MASK_MASK,
+		.nbp_wm_mask = DCE112_DPG_PIPE_NB_PSTATE_CHANGE_CONTROL__NB_PSTATE_CHANGE_WATERMARK_MASK,
+		.wm_sets = { 0, 1, 2, 3 },
+		.wm_set_count = 4,
 	},
 };
 
 #undef DCE11_COMMON
+#undef DCE_WM_2BIT
 
 // clang-format on
 

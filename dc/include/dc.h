@@ -328,6 +328,21 @@ struct dc_plane_caps {
 int dc_get_plane_caps(const struct dc *dc, struct dc_plane_caps *out);
 
 /* What validation assigned to a stream; -1 where nothing is needed. */
+/*
+ * A pipe's display watermarks as dc_validate computed them from the
+ * bandwidth model (docs/bandwidth.md, "Watermarks"), in ns rounded up;
+ * dc_commit writes them into the DPG registers (clamped to the fields).
+ */
+struct dc_watermarks {
+	uint32_t urgent_ns;	  /* URGENCY_LOW_WATERMARK: ask for data urgently */
+	uint32_t line_ns;	  /* URGENCY_HIGH_WATERMARK: one line time */
+	uint32_t stutter_exit_ns; /* STUTTER_EXIT_SELF_REFRESH_WATERMARK */
+	uint32_t nbp_ns;	  /* NB_PSTATE_CHANGE_WATERMARK */
+	uint32_t hiding_ns;	  /* how long its DMIF buffer lasts; UINT32_MAX: no fetch */
+	bool stutter;		  /* self-refresh allowed: stutter_exit_ns <= hiding_ns */
+	bool nbp_hidden;	  /* a memory clock change fits: nbp_ns <= hiding_ns */
+};
+
 struct dc_stream_resources {
 	int8_t timing_generator;
 	int8_t pipe;
@@ -341,6 +356,7 @@ struct dc_stream_resources {
 	/* variable refresh: lines of the longest frame (the sink's minimum
 	 * rate), 0 with VRR off; the shortest is mode.vtotal */
 	uint16_t vrr_vtotal_max;
+	struct dc_watermarks wm; /* of its pipe, with every stream of the state */
 };
 
 #define DC_CLOCK_SOURCE_DP_DTO 16

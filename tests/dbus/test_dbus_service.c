@@ -257,7 +257,10 @@ static void test_edid_and_modes(void **state)
 #define DP_KEYS                                                                 \
 	"cr_tries,eq_tries,fallbacks,lane_count,link_rate_mbps,max_lane_count," \
 	"max_link_rate_mbps,pre_emphasis,training_result,voltage_swing"
-#define RESOURCE_KEYS "clock_source,link_encoder,pipe,planes,stream_encoder,timing_generator"
+#define RESOURCE_KEYS                                                                        \
+	"clock_source,dmif_hiding_ns,line_time_ns,link_encoder,nbp_hidden,nbp_watermark_ns," \
+	"pipe,planes,stream_encoder,stutter,stutter_exit_watermark_ns,timing_generator,"     \
+	"urgent_watermark_ns"
 
 static sd_bus_message *link_status(struct dbt *t, const char *link)
 {
@@ -371,11 +374,12 @@ static void test_lease_and_light(void **state)
 	m = link_status(t, "DP-1");
 	status_keys(m, keys, sizeof(keys));
 	assert_string_equal(keys,
-			    "active,audio,clock_source,connected,cr_tries,eq_tries,fallbacks,"
-			    "lane_count,lease,link_encoder,link_rate_mbps,max_lane_count,"
-			    "max_link_rate_mbps,mode,name,pipe,pixel_clock_khz,planes,pre_emphasis,"
-			    "signal,stream_encoder,timing_generator,training_result,type,"
-			    "voltage_swing");
+			    "active,audio,clock_source,connected,cr_tries,dmif_hiding_ns,eq_tries,"
+			    "fallbacks,lane_count,lease,line_time_ns,link_encoder,link_rate_mbps,"
+			    "max_lane_count,max_link_rate_mbps,mode,name,nbp_hidden,"
+			    "nbp_watermark_ns,pipe,pixel_clock_khz,planes,pre_emphasis,signal,"
+			    "stream_encoder,stutter,stutter_exit_watermark_ns,timing_generator,"
+			    "training_result,type,urgent_watermark_ns,voltage_swing");
 	assert_true(status_b(m, "active"));
 	assert_int_equal(status_u(m, "lease"), lease);
 	assert_true(status_mode(m, "mode", mode));
@@ -390,6 +394,11 @@ static void test_lease_and_light(void **state)
 	assert_string_equal(status_s(m, "clock_source", s, sizeof(s)), "DP DTO");
 	/* no framebuffer committed: no plane */
 	assert_string_equal(status_strv(m, "planes", s, sizeof(s)), "");
+	/* watermarks: one line of 858 pixels at 27 MHz is 31777.8 ns; nothing fetched */
+	assert_int_equal(status_u(m, "line_time_ns"), 31778);
+	assert_true(status_u(m, "urgent_watermark_ns") > 4000); /* Carrizo's urgent latency */
+	assert_int_equal(status_u(m, "dmif_hiding_ns"), UINT32_MAX);
+	assert_true(status_b(m, "stutter"));
 	sd_bus_message_unref(m);
 
 	/* the lessee stays for test_revoke */

@@ -196,7 +196,7 @@ void pubregs_free(struct pubregs *p)
 	*p = (struct pubregs){ 0 };
 }
 
-int pubregs_load_dce(struct pubregs *p, const char *dir, const char *gen)
+static int add_pair(struct pubregs *p, const char *dir, const char *gen)
 {
 	static const char *const parts[] = { "d", "sh_mask" };
 	char path[4096];
@@ -211,6 +211,25 @@ int pubregs_load_dce(struct pubregs *p, const char *dir, const char *gen)
 		if (r)
 			return r;
 	}
-	pubregs_finish(p);
 	return 0;
+}
+
+int pubregs_load_dce(struct pubregs *p, const char *dir, const char *gen)
+{
+	int r = add_pair(p, dir, gen);
+
+	if (!r)
+		pubregs_finish(p);
+	return r;
+}
+
+int pubregs_load_gen(struct pubregs *p, const char *dir, const char *gen)
+{
+	int r = add_pair(p, dir, gen);
+
+	if (!r)
+		r = add_pair(p, dir, "gmc_8_1");
+	if (!r)
+		pubregs_finish(p);
+	return r;
 }

@@ -58,5 +58,11 @@ void pubregs_free(struct pubregs *p);
  * "dce_11_0", "dce_11_2") from DIR; 0 or -errno.
  */
 int pubregs_load_dce(struct pubregs *p, const char *dir, const char *gen);
+/*
+ * The same plus the memory controller header every one of these parts
+ * shares for the registers dc writes outside the DCE block (gmc_8_1: the
+ * memory hub's DMIF limit; GMC 8.2 of Stoney has it at the same place).
+ */
+int pubregs_load_gen(struct pubregs *p, const char *dir, const char *gen);
 
 #endif

@@ -6,7 +6,9 @@
  *  - `mmNAME` (a register) and `REG__FIELD_MASK` / `REG__FIELD__SHIFT`
  *    (a field) defines in any .c or .h file below dc/ and sim/, with an
  *    integer literal as value (anything else cannot be checked and fails).
- *  - Plain names are DCE 11.0 names (dce_11_0_*.h). A name with the prefix
+ *  - Plain names are DCE 11.0 names (dce_11_0_*.h) or, for the memory hub
+ *    register pipe setup writes (MC_HUB_RDREQ_DMIF_LIMIT), GMC 8.1 names
+ *    (gmc_8_1_*.h): the MMIO space of a Carrizo holds both. A name with the prefix
  *    DCE100_ or DCE112_ is the part of the per-generation lists for DCE 10.0
  *    or DCE 11.2 and is checked, without the prefix, in dce_10_0_*.h or
  *    dce_11_2_*.h.
@@ -72,12 +74,13 @@ struct table_rule {
 	unsigned base;		  /* INST_FORMAT: the number of entry 0 */
 };
 
-static const char *const crtc_blocks[] = { "CRTC", "DCP", "LB", "SCL", "FMT", NULL };
+static const char *const crtc_blocks[] = { "CRTC", "DCP", "LB", "SCL", "FMT", "DMIF_PG", NULL };
 static const char *const dig_blocks[] = { "DIG", "DP", NULL };
 static const char *const hpd_blocks[] = { "HPD", NULL };
 static const char *const aux_blocks[] = { "DP_AUX", NULL };
 /* The registers dce110_i2c.c and sim_i2c.c index with the DDC table. */
 static const char *const ddc_regs[] = { "mmDC_I2C_DDC%u_SPEED", "mmDC_I2C_DDC%u_SETUP", NULL };
+static const char *const dmif_regs[] = { "mmPIPE%u_DMIF_BUFFER_CONTROL", NULL };
 static const char *const pixclk_regs[] = { "mmCRTC%u_PIXEL_RATE_CNTL", "mmDP_DTO%u_PHASE",
 					   "mmDP_DTO%u_MODULO", NULL };
 
@@ -88,6 +91,7 @@ static const struct table_rule table_rules[] = {
 	{ "dce110_aux_offsets", INST_PREFIX, aux_blocks, 0 },
 	{ "dce110_ddc_offsets", INST_FORMAT, ddc_regs, 1 },
 	{ "dce110_pixclk_offsets", INST_FORMAT, pixclk_regs, 0 },
+	{ "dce110_dmif_offsets", INST_FORMAT, dmif_regs, 0 },
 	{ "dce110_disp_int_status_offsets", INST_CONTINUE, NULL, 0 },
 };
 
@@ -438,7 +442,7 @@ int main(int argc, char **argv)
 	snprintf(root, sizeof(root), "%s", argv[1]);
 	snprintf(dir, sizeof(dir), "%s/third_party/amd-registers", root);
 	for (int g = 0; g < GEN_COUNT; g++)
-		if (pubregs_load_dce(&pub[g], dir, gen_file[g]))
+		if (pubregs_load_gen(&pub[g], dir, gen_file[g]))
 			return 2;
 	for (const char *sub = "dc"; sub; sub = strcmp(sub, "dc") ? NULL : "sim") {
 		char path[4200];

@@ -5,7 +5,9 @@
  * immediately), moves a cursor, resets a stuck AUX engine and turns
  * everything off again must go to a register that AMD's public DCE 10.0
  * header (dce_10_0_d.h) defines, and set only bits of fields that
- * dce_10_0_sh_mask.h defines for it.
+ * dce_10_0_sh_mask.h defines for it. Pipe setup (DMIF buffers, watermarks)
+ * is among the writes, and the memory hub's DMIF limit is judged against
+ * the GMC 8.1 header.
  *
  * Polaris 10 runs the same against the DCE 11.2 header, with its HDMI
  * monitor at 4K60 (scrambled).
@@ -47,6 +49,8 @@ struct judge {
 	unsigned writes, simext, bad;
 	/* what the scenario meant to exercise did happen */
 	bool audio_on, immediate_flip, hdmi_422, aux, aux_reset;
+	/* pipe setup: DMIF buffers given and taken back, watermarks written */
+	bool dmif_alloc, dmif_free, watermarks;
 };
 
 static bool ends_with(const char *s, const char *tail)
@@ -94,7 +98,7 @@ static void judge_load(struct judge *j, struct pubregs *pub)
 	char dir[4096];
 
 	snprintf(dir, sizeof(dir), "%s/third_party/amd-registers", source_root);
-	assert_int_equal(pubregs_load_dce(pub, dir, j->gen), 0);
+	assert_int_equal(pubregs_load_gen(pub, dir, j->gen), 0);
 	j->addrs = calloc(pub->count, sizeof(*j->addrs));
 	assert_non_null(j->addrs);
 	for (size_t i = 0; i < pub->count; i++) {
@@ -148,6 +152,15 @@ static void judge_write(void *data, const struct sim_trace_entry *e)
 	if (instance_of(e->reg, mmAUX_CONTROL, dce110_aux_offsets, DCE110_MAX_AUXES) &&
 	    (e->value & j->regs->aux_reset_mask) == j->regs->aux_reset_assert)
 		j->aux_reset = true;
+	if (instance_of(e->reg, mmPIPE0_DMIF_BUFFER_CONTROL, dce110_dmif_offsets,
+			DCE110_MAX_DMIF)) {
+		if (e->value & PIPE0_DMIF_BUFFER_CONTROL__DMIF_BUFFERS_ALLOCATED_MASK)
+			j->dmif_alloc = true;
+		else
+			j->dmif_free = true;
+	}
+	if (instance_of(e->reg, mmDPG_PIPE_URGENCY_CONTROL, dce110_crtc_offsets, DCE110_MAX_PIPES))
+		j->watermarks |= e->value != 0;
 	if (ends_with(a->name, "AUX_SW_CONTROL"))
 		j->aux |= e->value & AUX_SW_CONTROL__AUX_SW_GO_MASK;
 	if (e->value & ~a->fields) {
@@ -305,6 +318,9 @@ static void run_scenario(const char *json, enum dc_asic asic, const char *gen, e
 	assert_true(j.hdmi_422);
 	assert_true(j.aux);
 	assert_true(j.aux_reset);
+	assert_true(j.dmif_alloc);
+	assert_true(j.dmif_free);
+	assert_true(j.watermarks);
 	assert_int_equal(j.bad, 0);
 	free(j.addrs);
 	pubregs_free(&pub);

@@ -256,4 +256,7 @@ void st_grph_program(struct dc_hw *hw, uint64_t addr, uint32_t control, uint32_t
 	dc_hw_write(hw, mmGRPH_ENABLE, 1);
 	dc_hw_write(hw, mmGRPH_PRIMARY_SURFACE_ADDRESS_HIGH, (uint32_t)(addr >> 32));
 	dc_hw_write(hw, mmGRPH_PRIMARY_SURFACE_ADDRESS, (uint32_t)addr);
+	/* a pipe without DMIF buffers fetches nothing: give pipe 0 its two */
+	dc_hw_write(hw, mmPIPE0_DMIF_BUFFER_CONTROL,
+		    DC_FIELD(PIPE0_DMIF_BUFFER_CONTROL, DMIF_BUFFERS_ALLOCATED, 2));
 }

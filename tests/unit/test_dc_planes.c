@@ -288,8 +288,8 @@ static void test_memory_bandwidth(void **state)
 
 	/* a pool with slow memory (the real ones never run out before DISPCLK) */
 	fx->pool = *fx->dc->pool;
-	fx->pool.bw.dram_mts = 100; /* 2 x 8 bytes x 100 MT/s x 80 % = 1280 MB/s */
-	fx->pool.memory = "2 x 64-bit at 100 MT/s";
+	fx->pool.bw.dram_mts = 110; /* 2 x 8 bytes x 110 MT/s x 80 % = 1408 MB/s */
+	fx->pool.memory = "2 x 64-bit at 110 MT/s";
 	fx->dc->pool = &fx->pool;
 	/* three 1080p60 planes of 518.40 MB/s each */
 	dct_mode_vic(&m, 16);
@@ -298,10 +298,22 @@ static void test_memory_bandwidth(void **state)
 		dct_stream(&fx->st.streams[i], i, &m);
 	expect(state, -ERANGE, DC_ERR_MEMORY_BANDWIDTH, -1,
 	       "DP-3: with this stream the planes fetch 1555.20 MB/s, Carrizo's memory (2 x 64-bit "
-	       "at 100 MT/s at 80 %) gives the display 1280.00 MB/s");
+	       "at 110 MT/s at 80 %) gives the display 1408.00 MB/s");
 	assert_int_equal(fx->err.stream, 2);
 	fx->st.stream_count = 2;
 	ok(state);
+	/*
+	 * At 1280 MB/s two such planes still fit the total, but refilling both
+	 * DMIF buffers takes too long: the urgent watermark (4 us + 2 x 24576
+	 * bytes / 1280 MB/s + one line 518.4 MB/s x 14.815 us / 1280 MB/s)
+	 * outlasts what a buffer hides at 518.4 MB/s (docs/bandwidth.md).
+	 */
+	fx->pool.bw.dram_mts = 100;
+	expect(state, -ERANGE, DC_ERR_MEMORY_BANDWIDTH, -1,
+	       "DP-1: 1920x1080@60 RGB 8bpc fetches 518.40 MB/s, so its DMIF buffer of 24576 "
+	       "bytes lasts 47.407 us, less than its urgent watermark of 48.400 us (latency 4000 "
+	       "ns + refilling 2 DMIF buffers 38.400 us + one line 6.000 us)");
+	assert_int_equal(fx->err.stream, 0);
 	/* a DMIF buffer too small for a 4K plane's 4 us of latency */
 	fx->pool.bw.dram_mts = 1600;
 	fx->pool.bw.dmif_bytes = 4096;

@@ -3,6 +3,7 @@
  * monitor, signal, mode, the DP link with its training, HDMI scrambling,
  * audio, and the engine's resources that drive it.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "dcctl.h"
@@ -67,6 +68,25 @@ static void print_dp(struct json_object *o)
 	       swing[0] ? swing : "-", pre[0] ? pre : "-");
 }
 
+/* The pipe's display watermarks in ns, as dc computed and wrote them. */
+static void print_watermarks(struct json_object *o)
+{
+	char hiding[64] = "no plane fetches through it";
+
+	if (num(o, "urgent_watermark_ns") < 0)
+		return; /* an older dcd */
+	if (num(o, "dmif_hiding_ns") != UINT32_MAX)
+		snprintf(hiding, sizeof(hiding), "lasts %lld ns at the planes' fetch rate",
+			 (long long)num(o, "dmif_hiding_ns"));
+	printf("  watermarks       urgent %lld ns, line %lld ns, stutter exit %lld ns (stutter "
+	       "%s), NB p-state %lld ns (%s)\n",
+	       (long long)num(o, "urgent_watermark_ns"), (long long)num(o, "line_time_ns"),
+	       (long long)num(o, "stutter_exit_watermark_ns"), flag(o, "stutter") ? "on" : "off",
+	       (long long)num(o, "nbp_watermark_ns"),
+	       flag(o, "nbp_hidden") ? "hidden" : "not hidden");
+	printf("  DMIF buffer      %s\n", hiding);
+}
+
 static void print_resources(struct json_object *o)
 {
 	struct json_object *planes;
@@ -85,6 +105,7 @@ static void print_resources(struct json_object *o)
 	       (long long)num(o, "stream_encoder"), (long long)num(o, "link_encoder"),
 	       str(o, "clock_source"));
 	printf("  planes           %s\n", used ? list : "none (a solid color)");
+	print_watermarks(o);
 }
 
 static void print_status(struct json_object *o, const struct dcctl_link *l)
