@@ -680,6 +680,36 @@ static void reprogram_keeps_scanout(void **state)
 	dst_destroy(t);
 }
 
+/* ---- the IH writes only where the IOMMU lets it ---------------------------------- */
+
+static void writes_only_to_writable_memory(void **state)
+{
+	static const char *const hdmi[] = { "HDMI-A-1" };
+	struct dst *t = dst_create(NULL, DC_ASIC_CARRIZO);
+	unsigned link = dst_link(t, "HDMI-A-1");
+	struct flipper fl = { .limit = 5 };
+	struct sim_ih_stats ss;
+	struct ring rg;
+
+	(void)state;
+	/* mapped as client framebuffers are: for device reads only */
+	rg.bytes = 4096;
+	rg.addr = RING_ADDR;
+	rg.mem = aligned_alloc(4096, rg.bytes + 4096);
+	assert_non_null(rg.mem);
+	memset(rg.mem, 0, rg.bytes + 4096);
+	assert_int_equal(sim_map_memory(t->sim, rg.addr, rg.mem, rg.bytes + 4096), 0);
+	assert_int_equal(ring_attach_mode(t, &rg, false), 0);
+	commit_links(t, &fl, hdmi, 1);
+	flips_start(t, &fl, link);
+	run_msi(t, 100 * MS, MS, 0);
+	sim_ih_get_stats(t->sim, &ss);
+	assert_true(ss.faults >= 2); /* a vector and its writeback, at least */
+	assert_true(all_zero(rg.mem, rg.bytes + 4096));
+	ring_free(t, &rg);
+	dst_destroy(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -693,6 +723,7 @@ int main(void)
 		cmocka_unit_test(overflow_recovered),
 		cmocka_unit_test(poll_mode),
 		cmocka_unit_test(reprogram_keeps_scanout),
+		cmocka_unit_test(writes_only_to_writable_memory),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
