@@ -12,7 +12,8 @@
  * Conventions: functions return 0 (or a count) or a negative errno. Errors
  * that need explaining (scenarios, EDID files, plug descriptions) come back
  * as text in a struct sim_error; the library never prints. No threads: the
- * owner polls sim_irq_fd() and sim_timer_fd() and calls sim_dispatch().
+ * owner polls sim_msi_fd() (the IH's interrupt) and sim_timer_fd() and
+ * calls sim_dispatch().
  *
  * Clocks: in virtual time nothing moves unless sim_advance() (or a DC delay
  * through dc_hw) moves it, so tests are exact and fast. In real time the
