@@ -37,12 +37,20 @@ struct ring {
 	uint64_t addr;
 };
 
+/* The ring and its writeback page, page aligned (aligned_alloc wants whole pages). */
+static uint8_t *ring_alloc(uint32_t bytes)
+{
+	uint8_t *mem = aligned_alloc(4096, (bytes + 4096 + 4095) & ~4095u);
+
+	assert_non_null(mem);
+	return mem;
+}
+
 static void ring_map(struct dst *t, struct ring *rg, uint32_t bytes, uint64_t addr)
 {
 	rg->bytes = bytes;
 	rg->addr = addr;
-	rg->mem = aligned_alloc(4096, bytes + 4096);
-	assert_non_null(rg->mem);
+	rg->mem = ring_alloc(bytes);
 	memset(rg->mem, 0, bytes + 4096);
 	assert_int_equal(sim_map_memory_rw(t->sim, addr, rg->mem, bytes + 4096), 0);
 }
@@ -695,8 +703,7 @@ static void writes_only_to_writable_memory(void **state)
 	/* mapped as client framebuffers are: for device reads only */
 	rg.bytes = 4096;
 	rg.addr = RING_ADDR;
-	rg.mem = aligned_alloc(4096, rg.bytes + 4096);
-	assert_non_null(rg.mem);
+	rg.mem = ring_alloc(rg.bytes);
 	memset(rg.mem, 0, rg.bytes + 4096);
 	assert_int_equal(sim_map_memory(t->sim, rg.addr, rg.mem, rg.bytes + 4096), 0);
 	assert_int_equal(ring_attach_mode(t, &rg, false), 0);
