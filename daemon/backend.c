@@ -170,7 +170,8 @@ static int open_sim(struct dcd *dcd)
 	if (r < 0)
 		return r;
 	b->hw = sim_hw(b->sim);
-	b->irq_fd = sim_irq_fd(b->sim);
+	/* the IH's MSI, as on a GPU (the engine's own line never reaches a host) */
+	b->irq_fd = sim_msi_fd(b->sim);
 	b->timer_fd = sim_timer_fd(b->sim);
 	return 0;
 }
@@ -232,8 +233,9 @@ static int find_device(struct dcd *dcd)
  */
 struct dcd_backend_ops {
 	const char *name; /* the state file's "engine" */
-	int (*map)(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t *iova, char *why,
-		   size_t why_size);
+	/* device_writes: the engine writes there (the IH ring), else it only reads */
+	int (*map)(struct dcd_backend *b, void *ptr, uint64_t size, bool device_writes,
+		   uint64_t *iova, char *why, size_t why_size);
 	/* -EOPNOTSUPP where the old mapping outlives dcd elsewhere */
 	int (*map_at)(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t iova);
 	void (*unmap)(struct dcd_backend *b, uint64_t iova);
@@ -246,8 +248,8 @@ static uint64_t page_round(uint64_t size)
 }
 
 /* The simulator's IOMMU: addresses from the shared IOVA allocator. */
-static int sim_map(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t *iova, char *why,
-		   size_t why_size)
+static int sim_map(struct dcd_backend *b, void *ptr, uint64_t size, bool device_writes,
+		   uint64_t *iova, char *why, size_t why_size)
 {
 	uint64_t pages = page_round(size);
 	int r;
@@ -258,7 +260,8 @@ static int sim_map(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t *io
 			 (unsigned long long)pages, strerror(-r));
 		return r;
 	}
-	r = sim_map_memory(b->sim, *iova, ptr, size);
+	r = device_writes ? sim_map_memory_rw(b->sim, *iova, ptr, size)
+			  : sim_map_memory(b->sim, *iova, ptr, size);
 	if (r < 0) {
 		dcv_iova_free(&b->iova, *iova, NULL);
 		snprintf(why, why_size, "simulator mapping: %s", strerror(-r));
@@ -284,14 +287,13 @@ static void sim_unmap(struct dcd_backend *b, uint64_t iova)
 	dcv_iova_free(&b->iova, iova, NULL);
 }
 
-/*
- * The simulator's eventfd follows its interrupt level (sim.md): it is read
- * by the simulator when DC's acknowledgements take the level down, and
- * stays readable while something is still pending. Nothing to consume.
- */
+/* The IH's MSI is an eventfd counter: read it to clear it. */
 static void sim_irq_consume(struct dcd_backend *b)
 {
-	(void)b;
+	uint64_t n;
+
+	if (read(sim_msi_fd(b->sim), &n, sizeof(n)) < 0 && errno != EAGAIN)
+		log_warning("simulator: interrupt: %s", strerror(errno));
 }
 
 static const struct dcd_backend_ops sim_ops = {
@@ -302,12 +304,17 @@ static const struct dcd_backend_ops sim_ops = {
 	.irq_consume = sim_irq_consume,
 };
 
-/* A GPU: VFIO DMA mappings; its interrupt counter needs consuming. */
-static int device_map(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t *iova, char *why,
-		      size_t why_size)
+/*
+ * A GPU: VFIO DMA mappings (client framebuffers for device reads only, the
+ * IH ring for device writes); its interrupt counter needs consuming.
+ */
+static int device_map(struct dcd_backend *b, void *ptr, uint64_t size, bool device_writes,
+		      uint64_t *iova, char *why, size_t why_size)
 {
 	struct dcv_error verr = { "" };
-	int r = dcv_dma_map(b->dev, ptr, page_round(size), DCV_DMA_DEVICE_READS, iova, &verr);
+	int r = dcv_dma_map(b->dev, ptr, page_round(size),
+			    device_writes ? DCV_DMA_DEVICE_READS_WRITES : DCV_DMA_DEVICE_READS,
+			    iova, &verr);
 
 	if (r < 0)
 		snprintf(why, why_size, "%s", verr.msg);
@@ -364,10 +371,22 @@ int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *i
 	if (b->lost || !b->ops)
 		return dcp_error_set(err, -ENODEV, DCP_REASON_INTERNAL, 0,
 				     "FB_CREATE: the display device is gone");
-	r = b->ops->map(b, (void *)ptr, size, iova, why, sizeof(why));
+	r = b->ops->map(b, (void *)ptr, size, false, iova, why, sizeof(why));
 	if (r < 0)
 		return dcp_error_set(err, r, DCP_REASON_INTERNAL, 0, "FB_CREATE: %s", why);
 	return 0;
+}
+
+int dcd_backend_map_rw(struct dcd *dcd, void *ptr, uint64_t size, uint64_t *iova, char *why,
+		       size_t why_size)
+{
+	struct dcd_backend *b = &dcd->backend;
+
+	if (b->lost || !b->ops) {
+		snprintf(why, why_size, "the display device is gone");
+		return -ENODEV;
+	}
+	return b->ops->map(b, ptr, size, true, iova, why, why_size);
 }
 
 int dcd_backend_map_at(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t iova)

@@ -34,6 +34,7 @@ int dcd_config_defaults(struct dcd_config *cfg)
 	cfg->max_fb_bytes_per_uid = DCD_DEFAULT_FB_BYTES_PER_UID;
 	cfg->max_stored_fbs = DCD_DEFAULT_STORED_FBS_PER_CLIENT;
 	cfg->restart_grace_ms = DCD_DEFAULT_RESTART_GRACE_MS;
+	cfg->poll_interval_ms = DCD_DEFAULT_POLL_INTERVAL_MS;
 	cfg->socket.mode = DCD_DEFAULT_SOCKET_MODE;
 	cfg->idle = (struct dcd_idle){ .kind = DCD_IDLE_CURRENT, .color = 0 };
 	gr = getgrnam(DCD_DEFAULT_LEASE_GROUP);
@@ -266,6 +267,34 @@ static int parse_socket(struct sj_ctx *ctx, json_object *root, struct dcd_config
 	return 0;
 }
 
+/* "interrupts": { "mode": "ring" | "poll", "poll_interval_ms": 1..1000 } (ih.c). */
+static int parse_interrupts(struct sj_ctx *ctx, json_object *root, struct dcd_config *cfg)
+{
+	static const char *const keys[] = { "mode", "poll_interval_ms", NULL };
+	static const char *const modes[] = { "ring", "poll", NULL };
+	json_object *obj;
+	int64_t ms;
+	unsigned mode;
+	int r;
+
+	if (!json_object_object_get_ex(root, "interrupts", &obj))
+		return 0;
+	if (sj_object(ctx, "interrupts", obj, keys) < 0)
+		return -EINVAL;
+	r = sj_enum(ctx, "interrupts", obj, "mode", false, modes, &mode);
+	if (r < 0)
+		return r;
+	if (r > 0)
+		cfg->irq_poll = mode == 1;
+	r = sj_int(ctx, "interrupts", obj, "poll_interval_ms", false, 1, DCD_MAX_POLL_INTERVAL_MS,
+		   &ms);
+	if (r < 0)
+		return r;
+	if (r > 0)
+		cfg->poll_interval_ms = (uint32_t)ms;
+	return 0;
+}
+
 /* "off", or { "mode": "preferred" | "current" | "WxH@R", "color": "#rrggbb" }. */
 static int parse_idle(struct sj_ctx *ctx, const char *path, json_object *v, struct dcd_idle *idle)
 {
@@ -358,7 +387,8 @@ int dcd_config_parse(const char *json, size_t len, const char *name, struct dcd_
 		     char *err, size_t err_size)
 {
 	static const char *const keys[] = { "lease", "admin",	"limits",	    "socket",
-					    "idle",  "outputs", "restart_grace_ms", NULL };
+					    "idle",  "outputs", "restart_grace_ms", "interrupts",
+					    NULL };
 	int64_t grace;
 	struct sim_error e = { "" };
 	struct sj_ctx ctx = { .name = name, .err = &e };
@@ -376,6 +406,8 @@ int dcd_config_parse(const char *json, size_t len, const char *name, struct dcd_
 		r = parse_limits(&ctx, root, cfg);
 	if (r == 0)
 		r = parse_socket(&ctx, root, cfg);
+	if (r == 0)
+		r = parse_interrupts(&ctx, root, cfg);
 	if (r == 0) {
 		r = sj_int(&ctx, "", root, "restart_grace_ms", false, 0, 3600000, &grace);
 		if (r > 0)

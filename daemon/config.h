@@ -54,6 +54,10 @@ struct dcd_who {
 #define DCD_DEFAULT_RESTART_GRACE_MS	  10000
 #define DCD_DEFAULT_SOCKET_MODE		  0660
 
+/* How often poll mode looks at the ring (docs/config.md, "interrupts"). */
+#define DCD_DEFAULT_POLL_INTERVAL_MS 1
+#define DCD_MAX_POLL_INTERVAL_MS     1000
+
 struct dcd_config {
 	struct dcd_who lease; /* besides root, who may lease */
 	struct dcd_who admin; /* besides root, who is admin */
@@ -65,6 +69,9 @@ struct dcd_config {
 	uint64_t max_fb_bytes, max_fb_bytes_per_uid;
 	uint32_t max_stored_fbs;   /* per client, in systemd's fd store */
 	uint32_t restart_grace_ms; /* adopted outputs wait this long for their lessee */
+	/* "interrupts": { "mode": "ring" | "poll", "poll_interval_ms": N } */
+	bool irq_poll; /* "poll"; false: "ring", the default */
+	uint32_t poll_interval_ms;
 	struct {
 		mode_t mode; /* of a socket dcd creates itself */
 		bool set_group;

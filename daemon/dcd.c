@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "dbus.h"
+#include "dc_ih.h"
 #include "dc_vfio.h"
 #include "dcd.h"
 #include "recovery.h"
@@ -46,6 +47,17 @@ void dcd_handle_irq(struct dcd *dcd)
 	dcd_backend_irq_consume(dcd);
 	dcd->in_dc = true;
 	dc_handle_irq(dcd->dc);
+	/*
+	 * Vectors written while the ring drained raised the interrupt again
+	 * (and were mostly read already): clear it and look once more, so the
+	 * loop does not wake up for an empty ring ahead of clients.
+	 */
+	for (int i = 0; i < 4 && dc_ih_attached(dcd->dc); i++) {
+		dcd_backend_irq_consume(dcd);
+		if (!dc_ih_pending(dcd->dc))
+			break;
+		dc_handle_irq(dcd->dc);
+	}
 	dcd->in_dc = false;
 }
 
@@ -152,6 +164,13 @@ static int on_signal(sd_event_source *s, const struct signalfd_siginfo *si, void
 
 void dcd_process(struct dcd *dcd)
 {
+	/*
+	 * Vectors a request's register accesses let the IH write (a status
+	 * it then acknowledged itself, a flip that latched meanwhile): read
+	 * them now rather than wake up for them ahead of the next request.
+	 */
+	if (!dcd->in_dc && !dcd->backend.lost && dc_ih_pending(dcd->dc))
+		dcd_handle_irq(dcd);
 	/* Each round can only create work for a later round by ending
 	 * clients or leases, which happens a bounded number of times. */
 	for (unsigned round = 0; dcd->work && round < 16; round++) {
@@ -367,6 +386,10 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 		goto fail;
 	/* adopt before detecting: detection retrains a DP link nobody seems to drive */
 	adopted = dcd_recover(dcd);
+	/* after recovery took back the framebuffers' device addresses */
+	r = dcd_ih_start(dcd);
+	if (r < 0)
+		goto fail;
 	detect_links(dcd);
 	/* The others show the idle configuration (timing kept: no modeset). */
 	for (unsigned i = 0; i < dcd->link_count; i++)
@@ -442,6 +465,7 @@ void dcd_free(struct dcd *dcd)
 		close(dcd->listen_fd);
 	if (dcd->socket_owned)
 		unlink(dcd->socket_path);
+	dcd_ih_stop(dcd);
 	dc_destroy(dcd->dc);
 	dcd_backend_close(dcd);
 	dcd_config_free(&dcd->config);

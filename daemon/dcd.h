@@ -50,6 +50,13 @@ enum dcd_bus_kind {
 	DCD_BUS_NONE,
 };
 
+/* How interrupts reach dcd (--interrupts, dcd.json "interrupts"; ih.c). */
+enum dcd_irq_mode {
+	DCD_IRQ_DEFAULT, /* as configured: the ring */
+	DCD_IRQ_RING,	 /* the IH ring and its MSI/INTx */
+	DCD_IRQ_POLL,	 /* the ring (or the status registers) read from a timer */
+};
+
 struct dcd_options {
 	enum dcd_backend_kind backend;
 	const char *scenario;	 /* --sim FILE; NULL: the built-in default */
@@ -61,6 +68,9 @@ struct dcd_options {
 	const char *state_dir;	 /* NULL: anonymous simulator memory */
 	bool verbose;
 	enum dcd_bus_kind bus; /* --bus, DCD_BUS_SYSTEM by default */
+	/* --interrupts, --poll-interval: 0 = as dcd.json says (ih.c) */
+	enum dcd_irq_mode irq_mode;
+	uint32_t poll_interval_ms;
 };
 
 /* ---- framebuffers (fb.c) ----------------------------------------------------- */
@@ -222,6 +232,15 @@ struct dcd {
 	sd_event_source *listen_src, *irq_src, *timer_src, *deadline_src, *monitor_src;
 	sd_event_source *sigterm_src, *sigint_src;
 	sd_event_source *grace_src; /* the restart grace period (grace.c) */
+	/* the IH ring (ih.c): its memory, device address, and the poll timer */
+	struct {
+		void *mem;
+		uint64_t iova;
+		bool mapped;
+		enum dcd_irq_mode mode;
+		uint32_t poll_ms;
+		sd_event_source *poll_src;
+	} ih;
 	uint64_t grace_end_ns;
 	uint64_t deadline_set; /* what deadline_src is armed for, UINT64_MAX: off */
 
@@ -264,6 +283,15 @@ int dcd_backend_open(struct dcd *dcd);
 void dcd_backend_close(struct dcd *dcd);
 /* Drains the interrupt fd (before dc_handle_irq). */
 void dcd_backend_irq_consume(struct dcd *dcd);
+/*
+ * The same for memory the engine writes (the IH ring): device write access.
+ * -ENOTSUP where the backend has no DMA (UIO); why says what happened.
+ */
+int dcd_backend_map_rw(struct dcd *dcd, void *ptr, uint64_t size, uint64_t *iova, char *why,
+		       size_t why_size);
+/* ih.c: the IH ring and the poll timer; stop before the engine closes */
+int dcd_ih_start(struct dcd *dcd);
+void dcd_ih_stop(struct dcd *dcd);
 /* Gives [ptr, ptr + size) a device address the engine can scan out from. */
 int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *iova,
 		    struct dcp_error *err);

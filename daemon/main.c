@@ -34,6 +34,11 @@ static void usage(FILE *f)
 		"                       serve org.dcd.Display1 on this D-Bus bus (default\n"
 		"                       system; without the bus dcd serves its socket and\n"
 		"                       tries again every 2 s; docs/dbus.md)\n"
+		"  --interrupts ring|poll\n"
+		"                       how the engine's interrupts arrive: its IH ring\n"
+		"                       and MSI/INTx (default), or the ring read from a\n"
+		"                       timer where interrupts cannot be delivered\n"
+		"  --poll-interval MS   how often poll mode looks (1..1000, default 1)\n"
 		"  --verbose            debug log lines\n"
 		"  --help, --version\n"
 		"\n"
@@ -51,6 +56,19 @@ static int parse_fd(const char *s, int *fd)
 	if (errno || *end || v < 0 || v > 65535)
 		return -EINVAL;
 	*fd = (int)v;
+	return 0;
+}
+
+static int parse_ms(const char *s, uint32_t *ms)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || end == s || v < 1 || v > DCD_MAX_POLL_INTERVAL_MS)
+		return -EINVAL;
+	*ms = (uint32_t)v;
 	return 0;
 }
 
@@ -79,6 +97,8 @@ int main(int argc, char **argv)
 		OPT_STATE_DIR,
 		OPT_VERBOSE,
 		OPT_BUS,
+		OPT_INTERRUPTS,
+		OPT_POLL_INTERVAL,
 		OPT_HELP,
 		OPT_VERSION
 	};
@@ -92,6 +112,8 @@ int main(int argc, char **argv)
 		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
 		{ "verbose", no_argument, NULL, OPT_VERBOSE },
 		{ "bus", required_argument, NULL, OPT_BUS },
+		{ "interrupts", required_argument, NULL, OPT_INTERRUPTS },
+		{ "poll-interval", required_argument, NULL, OPT_POLL_INTERVAL },
 		{ "help", no_argument, NULL, OPT_HELP },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -147,6 +169,26 @@ int main(int argc, char **argv)
 				fprintf(stderr,
 					"dcd: --bus: \"%s\" is not system, session or none\n",
 					optarg);
+				return 1;
+			}
+			break;
+		case OPT_INTERRUPTS:
+			if (!strcmp(optarg, "ring")) {
+				opts.irq_mode = DCD_IRQ_RING;
+			} else if (!strcmp(optarg, "poll")) {
+				opts.irq_mode = DCD_IRQ_POLL;
+			} else {
+				fprintf(stderr, "dcd: --interrupts: \"%s\" is not ring or poll\n",
+					optarg);
+				return 1;
+			}
+			break;
+		case OPT_POLL_INTERVAL:
+			if (parse_ms(optarg, &opts.poll_interval_ms) < 0) {
+				fprintf(stderr,
+					"dcd: --poll-interval: \"%s\" is not a number of "
+					"milliseconds from 1 to %u\n",
+					optarg, DCD_MAX_POLL_INTERVAL_MS);
 				return 1;
 			}
 			break;

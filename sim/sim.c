@@ -84,9 +84,10 @@ static void hw_delay_ns(struct dc_hw *hw, uint64_t ns)
 	sim_sync(sim);
 }
 
+/* What a GPU's host sees: the IH's MSI, never the display engine's line. */
 static int hw_irq_fd(struct dc_hw *hw)
 {
-	return sim_from_hw(hw)->irq_fd;
+	return sim_from_hw(hw)->msi_fd;
 }
 
 static void hw_irq_rearm(struct dc_hw *hw)
@@ -231,7 +232,8 @@ static int map_state(const char *path, bool create, struct sim_state **out, size
 static int open_fds(struct sim *sim, struct sim_error *err)
 {
 	sim->irq_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (sim->irq_fd < 0) {
+	sim->msi_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (sim->irq_fd < 0 || sim->msi_fd < 0) {
 		sim_errorf(err, "eventfd: %s", strerror(errno));
 		return -errno;
 	}
@@ -253,6 +255,7 @@ static struct sim *sim_alloc(void)
 		return NULL;
 	sim->hw.ops = &sim_hw_ops;
 	sim->irq_fd = -1;
+	sim->msi_fd = -1;
 	sim->timer_fd = -1;
 	return sim;
 }
@@ -440,6 +443,8 @@ void sim_destroy(struct sim *sim)
 		munmap(sim->st, sim->st_size);
 	if (sim->irq_fd >= 0)
 		close(sim->irq_fd);
+	if (sim->msi_fd >= 0)
+		close(sim->msi_fd);
 	if (sim->timer_fd >= 0)
 		close(sim->timer_fd);
 	free(sim->maps);

@@ -12,7 +12,8 @@
  * Conventions: functions return 0 (or a count) or a negative errno. Errors
  * that need explaining (scenarios, EDID files, plug descriptions) come back
  * as text in a struct sim_error; the library never prints. No threads: the
- * owner polls sim_irq_fd() and sim_timer_fd() and calls sim_dispatch().
+ * owner polls sim_msi_fd() (the IH's interrupt) and sim_timer_fd() and
+ * calls sim_dispatch().
  *
  * Clocks: in virtual time nothing moves unless sim_advance() (or a DC delay
  * through dc_hw) moves it, so tests are exact and fast. In real time the
@@ -110,10 +111,27 @@ int sim_advance(struct sim *sim, uint64_t ns);
 int sim_timer_fd(struct sim *sim);
 
 /*
- * An eventfd that is readable while any enabled interrupt source is pending
- * (the same fd as dc_hw's irq_fd).
+ * The display engine's interrupt line: an eventfd that is readable while
+ * any enabled interrupt source is pending. On a GPU the host never sees
+ * this line (it feeds the IH block); it is here for tests of the blocks.
  */
 int sim_irq_fd(struct sim *sim);
+
+/*
+ * The IH's message signalled interrupt (dc_hw's irq_fd): an eventfd the IH
+ * writes after it put vectors into the ring (docs/sim.md, "IH"). The owner
+ * reads it to clear it. Nothing arrives here while the ring is off.
+ */
+int sim_msi_fd(struct sim *sim);
+
+struct sim_ih_stats {
+	uint64_t vectors; /* written into the ring */
+	uint64_t dropped; /* lost to a full ring */
+	uint64_t faults;  /* device writes to memory not mapped with sim_map_memory_rw */
+	uint64_t msis;	  /* interrupts raised */
+};
+
+void sim_ih_get_stats(struct sim *sim, struct sim_ih_stats *stats);
 
 /* Processes everything due now, re-arms the timer, updates the irq fd. */
 int sim_dispatch(struct sim *sim);
@@ -191,6 +209,13 @@ int sim_scdc_peek(struct sim *sim, unsigned conn, uint8_t scdc[256]);
  * from host_ptr. Ranges must not overlap. host memory must outlive the map.
  */
 int sim_map_memory(struct sim *sim, uint64_t gpu_addr, void *host_ptr, size_t size);
+/*
+ * The same for memory the device writes (the IH ring and its write pointer
+ * writeback, as VFIO maps them with device write access). The IH writes
+ * only into such mappings; a write anywhere else is dropped and counted
+ * (sim_ih_stats.faults), as an IOMMU would stop it.
+ */
+int sim_map_memory_rw(struct sim *sim, uint64_t gpu_addr, void *host_ptr, size_t size);
 int sim_unmap_memory(struct sim *sim, uint64_t gpu_addr);
 
 /*

@@ -37,7 +37,8 @@
 
 static const uint8_t error_rgb[3] = { 255, 0, 255 };
 
-int sim_map_memory(struct sim *sim, uint64_t gpu_addr, void *host_ptr, size_t size)
+static int map_memory(struct sim *sim, uint64_t gpu_addr, void *host_ptr, size_t size,
+		      bool device_writes)
 {
 	struct sim_mapping *maps;
 
@@ -56,8 +57,19 @@ int sim_map_memory(struct sim *sim, uint64_t gpu_addr, void *host_ptr, size_t si
 	maps[sim->nmaps].gpu_addr = gpu_addr;
 	maps[sim->nmaps].size = size;
 	maps[sim->nmaps].host = host_ptr;
+	maps[sim->nmaps].device_writes = device_writes;
 	sim->nmaps++;
 	return 0;
+}
+
+int sim_map_memory(struct sim *sim, uint64_t gpu_addr, void *host_ptr, size_t size)
+{
+	return map_memory(sim, gpu_addr, host_ptr, size, false);
+}
+
+int sim_map_memory_rw(struct sim *sim, uint64_t gpu_addr, void *host_ptr, size_t size)
+{
+	return map_memory(sim, gpu_addr, host_ptr, size, true);
 }
 
 int sim_unmap_memory(struct sim *sim, uint64_t gpu_addr)
@@ -71,15 +83,29 @@ int sim_unmap_memory(struct sim *sim, uint64_t gpu_addr)
 	return -ENOENT;
 }
 
-const uint8_t *sim_mem_lookup(struct sim *sim, uint64_t addr, size_t len)
+static const struct sim_mapping *find_mapping(struct sim *sim, uint64_t addr, size_t len)
 {
 	for (size_t i = 0; i < sim->nmaps; i++) {
 		const struct sim_mapping *m = &sim->maps[i];
 
 		if (addr >= m->gpu_addr && addr - m->gpu_addr + len <= m->size)
-			return m->host + (addr - m->gpu_addr);
+			return m;
 	}
 	return NULL;
+}
+
+const uint8_t *sim_mem_lookup(struct sim *sim, uint64_t addr, size_t len)
+{
+	const struct sim_mapping *m = find_mapping(sim, addr, len);
+
+	return m ? m->host + (addr - m->gpu_addr) : NULL;
+}
+
+uint8_t *sim_mem_lookup_writable(struct sim *sim, uint64_t addr, size_t len)
+{
+	const struct sim_mapping *m = find_mapping(sim, addr, len);
+
+	return m && m->device_writes ? m->host + (addr - m->gpu_addr) : NULL;
 }
 
 static uint32_t reg(struct sim *sim, unsigned pipe, uint32_t generic)

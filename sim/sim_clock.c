@@ -182,12 +182,14 @@ static void set_irq_level(struct sim *sim, bool level, bool force)
 void sim_update_irq(struct sim *sim)
 {
 	set_irq_level(sim, irq_pending(sim), false);
+	sim_ih_update(sim);
 }
 
 /* Interrupt line re-check after the owner drained the eventfd and acked. */
 void sim_irq_rearm(struct sim *sim)
 {
 	set_irq_level(sim, irq_pending(sim), true);
+	sim_ih_update(sim);
 }
 
 void sim_rearm_timer(struct sim *sim)

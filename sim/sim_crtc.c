@@ -395,22 +395,30 @@ void sim_crtc_retime_all(struct sim *sim, uint64_t t)
 		sim_crtc_retime(sim, i, t);
 }
 
-bool sim_crtc_irq_pending(struct sim *sim, unsigned n)
+unsigned sim_crtc_irq_sources(struct sim *sim, unsigned n)
 {
 	uint32_t vi = creg(sim, n, mmCRTC_VERTICAL_INTERRUPT0_CONTROL);
 	uint32_t ic = creg(sim, n, mmCRTC_INTERRUPT_CONTROL);
 	uint32_t gs = sim->st->regs[mmGRPH_INTERRUPT_STATUS + dce110_crtc_offsets[n]];
 	uint32_t gc = sim->st->regs[mmGRPH_INTERRUPT_CONTROL + dce110_crtc_offsets[n]];
+	unsigned src = 0;
 
 	if ((vi & CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_INT_STATUS_MASK) &&
 	    (vi & CRTC_VERTICAL_INTERRUPT0_CONTROL__CRTC_VERTICAL_INTERRUPT0_INT_ENABLE_MASK))
-		return true;
+		src |= SIM_CRTC_IRQ_VLINE0;
 	if ((creg(sim, n, mmCRTC_V_UPDATE_INT_STATUS) &
 	     CRTC_V_UPDATE_INT_STATUS__CRTC_V_UPDATE_INT_OCCURRED_MASK) &&
 	    (ic & CRTC_INTERRUPT_CONTROL__CRTC_V_UPDATE_INT_MSK_MASK))
-		return true;
-	return (gs & GRPH_INTERRUPT_STATUS__GRPH_PFLIP_INT_OCCURRED_MASK) &&
-	       (gc & GRPH_INTERRUPT_CONTROL__GRPH_PFLIP_INT_MASK_MASK);
+		src |= SIM_CRTC_IRQ_V_UPDATE;
+	if ((gs & GRPH_INTERRUPT_STATUS__GRPH_PFLIP_INT_OCCURRED_MASK) &&
+	    (gc & GRPH_INTERRUPT_CONTROL__GRPH_PFLIP_INT_MASK_MASK))
+		src |= SIM_CRTC_IRQ_PFLIP;
+	return src;
+}
+
+bool sim_crtc_irq_pending(struct sim *sim, unsigned n)
+{
+	return sim_crtc_irq_sources(sim, n) != 0;
 }
 
 static uint32_t status_reg(struct sim *sim, unsigned n, uint32_t v, uint32_t h)

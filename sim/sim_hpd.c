@@ -180,12 +180,18 @@ void sim_hpd_write(struct sim *sim, unsigned hpd, uint32_t generic, uint32_t val
 
 bool sim_hpd_irq_pending(struct sim *sim, unsigned hpd, bool *rx)
 {
+	bool hp = sim_hpd_irq_sources(sim, hpd, rx);
+
+	return hp || *rx;
+}
+
+bool sim_hpd_irq_sources(struct sim *sim, unsigned hpd, bool *rx)
+{
 	uint32_t s = *hreg(sim, hpd, mmDC_HPD_INT_STATUS);
 	uint32_t c = *hreg(sim, hpd, mmDC_HPD_INT_CONTROL);
-	bool hp = (s & DC_HPD_INT_STATUS__DC_HPD_INT_STATUS_MASK) &&
-		  (c & DC_HPD_INT_CONTROL__DC_HPD_INT_EN_MASK);
 
 	*rx = (s & DC_HPD_INT_STATUS__DC_HPD_RX_INT_STATUS_MASK) &&
 	      (c & DC_HPD_INT_CONTROL__DC_HPD_RX_INT_EN_MASK);
-	return hp || *rx;
+	return (s & DC_HPD_INT_STATUS__DC_HPD_INT_STATUS_MASK) &&
+	       (c & DC_HPD_INT_CONTROL__DC_HPD_INT_EN_MASK);
 }

@@ -17,6 +17,7 @@ struct sim_mapping {
 	uint64_t gpu_addr;
 	size_t size;
 	uint8_t *host;
+	bool device_writes; /* sim_map_memory_rw: the IH may write it */
 };
 
 struct sim {
@@ -27,6 +28,7 @@ struct sim {
 	int timer_fd;		 /* timerfd (real time), -1 in virtual time */
 	uint64_t timer_armed_ns; /* what timer_fd is set to (UINT64_MAX: off, 0: unknown) */
 	bool irq_level;		 /* what the eventfd currently says */
+	int msi_fd;		 /* eventfd: the IH's message signalled interrupt */
 	uint64_t unmapped_pixels;
 	uint64_t underflow_pixels;
 	uint32_t scratch; /* what sim_reg() returns for offsets outside the file */
@@ -121,6 +123,11 @@ bool sim_crtc_reg_is_status(uint32_t generic);
 uint32_t sim_dcp_read(struct sim *sim, unsigned n, uint32_t generic);
 void sim_dcp_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
 bool sim_crtc_irq_pending(struct sim *sim, unsigned n);
+/* Which interrupt sources of CRTC n are raised (status and enable): */
+#define SIM_CRTC_IRQ_V_UPDATE 1u
+#define SIM_CRTC_IRQ_PFLIP    2u
+#define SIM_CRTC_IRQ_VLINE0   4u
+unsigned sim_crtc_irq_sources(struct sim *sim, unsigned n);
 /* Surface/cursor double buffering (sim_dcp.c): is a latch due at the next
  * V_UPDATE (or line start with *hretrace), and perform it. */
 bool sim_dcp_latch_wanted(struct sim *sim, unsigned n, bool *hretrace);
@@ -142,6 +149,8 @@ bool sim_crtc_position(struct sim *sim, unsigned n, uint64_t t, uint64_t *frame,
 /* ---- scanout (sim_capture.c, sim_scanout.c, sim_fmt.c) ---- */
 /* Host address of len bytes at gpu address addr, or NULL if not all mapped. */
 const uint8_t *sim_mem_lookup(struct sim *sim, uint64_t addr, size_t len);
+/* The same for a device write (the IH): NULL unless mapped with sim_map_memory_rw. */
+uint8_t *sim_mem_lookup_writable(struct sim *sim, uint64_t addr, size_t len);
 /* A little-endian word of bytes (1..4) after GRPH_ENDIAN_SWAP swap (0, 1, 2). */
 uint32_t sim_mem_word(const uint8_t *p, unsigned bytes, unsigned swap);
 /* The active area of a running, unblanked pipe at 10 bits: planes, scaler, overscan. */
@@ -156,6 +165,13 @@ bool sim_dmif_write(struct sim *sim, uint32_t reg, uint32_t value);
 /* Pipe n holds DMIF buffers, so its surface is fetched. */
 bool sim_dmif_fetching(struct sim *sim, unsigned n);
 
+/* ---- IH ring (sim_ih.c) ---- */
+bool sim_ih_reg(uint32_t reg);
+uint32_t sim_ih_read(struct sim *sim, uint32_t reg);
+void sim_ih_write(struct sim *sim, uint32_t reg, uint32_t value);
+/* Vectors for the display sources that rose since the last look. */
+void sim_ih_update(struct sim *sim);
+
 /* ---- HPD (sim_hpd.c) ---- */
 void sim_hpd_set_line(struct sim *sim, unsigned hpd, bool level, uint64_t t);
 void sim_hpd_pulse(struct sim *sim, unsigned hpd, uint64_t width_ns);
@@ -164,6 +180,8 @@ uint64_t sim_hpd_next_event(struct sim *sim, unsigned hpd);
 uint32_t sim_hpd_read(struct sim *sim, unsigned hpd, uint32_t generic);
 void sim_hpd_write(struct sim *sim, unsigned hpd, uint32_t generic, uint32_t value);
 bool sim_hpd_irq_pending(struct sim *sim, unsigned hpd, bool *rx);
+/* The hot-plug source (returned) and the HPD RX source (*rx) of line hpd. */
+bool sim_hpd_irq_sources(struct sim *sim, unsigned hpd, bool *rx);
 bool sim_hpd_sense(struct sim *sim, unsigned hpd);
 
 /* ---- DDC engine and I2C devices (sim_i2c.c, sim_i2c_dev.c) ---- */

@@ -266,6 +266,8 @@ uint32_t sim_reg_read(struct sim *sim, uint32_t reg)
 		return sim_pll_read(sim, (unsigned)i, g);
 	if (reg >= mmDISP_INTERRUPT_STATUS && reg <= mmDISP_INTERRUPT_STATUS_CONTINUE5)
 		return disp_int_status(sim, reg - mmDISP_INTERRUPT_STATUS);
+	if (sim_ih_reg(reg))
+		return sim_ih_read(sim, reg);
 	return *sim_reg(sim, reg);
 }
 
@@ -314,6 +316,10 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 		return; /* read-only identification */
 	if (reg >= mmDISP_INTERRUPT_STATUS && reg <= mmDISP_INTERRUPT_STATUS_CONTINUE5)
 		return; /* read-only summary */
+	if (sim_ih_reg(reg)) {
+		sim_ih_write(sim, reg, value);
+		return;
+	}
 	if ((i = simext_dig_tx_of(reg)) >= 0) {
 		sim_dp_tx_before(sim, (unsigned)i);
 		*sim_reg(sim, reg) = value;

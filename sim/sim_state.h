@@ -15,7 +15,7 @@
 
 #define SIM_STATE_MAGIC 0x6174536d69536344ull /* "DcSimSta" */
 #define SIM_STATE_VERSION \
-	5 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore; 5: DMIF */
+	6 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore; 5: DMIF; 6: IH */
 
 #define SIM_REG_COUNT	   0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
 #define SIM_EXT_COUNT	   (DCE110_SIMEXT_END - mmSIMEXT_ID)
@@ -276,6 +276,10 @@ struct sim_state {
 
 	struct sim_dmif dmif[DCE110_MAX_PIPES];
 	bool dmif_stuck; /* fault: allocation changes never complete */
+	/* IH (sim_ih.c): the level of every display source at the last look
+	 * (bit per source, a vector goes out when one rises), and counters */
+	uint64_t ih_levels;
+	uint64_t ih_vectors, ih_dropped, ih_faults, ih_msis;
 };
 
 #endif

@@ -159,6 +159,8 @@ void dc_destroy(struct dc *dc)
 {
 	if (!dc)
 		return;
+	/* the ring's memory is the caller's and goes away next: no more vectors into it */
+	dc_ih_detach(dc);
 	for (unsigned i = 0; i < dc->link_count; i++) {
 		dc_link_modes_drop(&dc->links[i]);
 		dc_sink_unref(dc->links[i].sink);

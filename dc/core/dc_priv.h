@@ -13,6 +13,7 @@
 #include "../link/link.h"
 #include "dc.h"
 #include "dc_edid.h"
+#include "dc_ih.h"
 #include "dc_modes.h"
 
 struct dce110_regs_gen;
@@ -166,6 +167,19 @@ struct dc_pipe_rt {
 	uint64_t flip_latch_ns; /* immediate flips: the time it latched */
 };
 
+/* The IH ring as dc_ih_attach set it up (dc/ih/ih.c). */
+struct dc_ih_rt {
+	bool attached;
+	bool no_interrupt;
+	unsigned gen; /* enum dc_ih_gen_id */
+	const volatile uint32_t *ring;
+	const volatile uint32_t *wptr;
+	uint32_t mask; /* ring bytes - 1 */
+	uint32_t rptr; /* byte offset of the next vector to read */
+	struct dc_ih_stats stats;
+	unsigned complaints; /* ignored vectors logged so far (rate limit) */
+};
+
 struct dc {
 	struct dc_hw *hw;
 	struct dc_board board;
@@ -181,6 +195,7 @@ struct dc {
 	/* commit, flips and interrupts (dc/core/commit*.c, flip.c, vblank.c, irq.c) */
 	struct dc_pipe_rt pipes[DC_MAX_PIPES];
 	bool vblank_on[DC_MAX_LINKS]; /* dc_vblank_enable */
+	struct dc_ih_rt ih;	      /* the IH ring (dc/ih/) */
 };
 
 /* printf-style log line to the handler set with dc_set_log_handler (if any). */
@@ -308,6 +323,10 @@ uint64_t dc_pipe_time_of(const struct dc_pipe_rt *rt, uint64_t pos, uint64_t ref
 /* Interrupt halves (irq.c calls them per active pipe): flip done, vblank. */
 void dc_flip_irq(struct dc *dc, unsigned tg);
 void dc_vblank_irq(struct dc *dc, unsigned tg);
+/* Every source once, as dc_handle_irq did before the ring (irq.c). */
+void dc_irq_scan(struct dc *dc);
+/* Drains the IH ring and acts on its vectors (dc/ih/ih.c). */
+void dc_ih_drain(struct dc *dc);
 
 /* ---- commit internals (commit_stages.c, sync.c) ------------------------------- */
 

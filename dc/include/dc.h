@@ -541,9 +541,11 @@ struct dc_events {
 void dc_set_events(struct dc *dc, const struct dc_events *events, void *data);
 
 /*
- * Reads and acknowledges every pending interrupt status and dispatches it:
- * HPD long pulses (debounced re-detection), short pulses (link status, IRQ
- * vector), page flips, vblanks. Call when the hw interrupt fd is readable.
+ * Handles what interrupted: with an IH ring attached (dc_ih.h) the sources
+ * its vectors name, without one every source. Each is read, acknowledged
+ * at its block and dispatched: HPD long pulses (debounced re-detection),
+ * short pulses (link status, IRQ vector), page flips, vblanks. Call when
+ * the hw interrupt fd is readable (or from a timer in poll mode).
  */
 int dc_handle_irq(struct dc *dc);
 

@@ -30,21 +30,38 @@ static void schedule_detect(struct dc_link *l, uint64_t now)
 	dc_link_update_deadline(l);
 }
 
+static void service_link(struct dc *dc, unsigned i)
+{
+	struct dc_link *l = &dc->links[i];
+	struct dce110_hpd_events ev;
+
+	dce110_hpd_service(dc->hw, l->desc.hpd, &ev);
+	if (ev.long_pulse) {
+		dc_log(dc, DC_LOG_DEBUG, "%s: hot plug: line %s", l->name,
+		       ev.connected ? "up" : "down");
+		schedule_detect(l, dc_hw_now_ns(dc->hw));
+	}
+	if (ev.short_pulse && dc_link_is_dp(l) && !l->rt.detect_pending && l->sink)
+		dc_dp_short_pulse(dc, i);
+}
+
 void dc_irq_handle_hpd(struct dc *dc)
 {
-	for (unsigned i = 0; i < dc->link_count; i++) {
-		struct dc_link *l = &dc->links[i];
-		struct dce110_hpd_events ev;
+	for (unsigned i = 0; i < dc->link_count; i++)
+		service_link(dc, i);
+}
 
-		dce110_hpd_service(dc->hw, l->desc.hpd, &ev);
-		if (ev.long_pulse) {
-			dc_log(dc, DC_LOG_DEBUG, "%s: hot plug: line %s", l->name,
-			       ev.connected ? "up" : "down");
-			schedule_detect(l, dc_hw_now_ns(dc->hw));
+bool dc_irq_handle_hpd_line(struct dc *dc, unsigned hpd)
+{
+	bool found = false;
+
+	for (unsigned i = 0; i < dc->link_count; i++) {
+		if (dc->links[i].desc.hpd == hpd) {
+			service_link(dc, i);
+			found = true;
 		}
-		if (ev.short_pulse && dc_link_is_dp(l) && !l->rt.detect_pending && l->sink)
-			dc_dp_short_pulse(dc, i);
 	}
+	return found;
 }
 
 uint64_t dc_link_next_deadline(const struct dc *dc)

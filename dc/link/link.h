@@ -73,6 +73,8 @@ int dc_link_adopt(struct dc *dc, unsigned link, const struct dc_stream *stream);
  * (IRQ vector, sink count, link status; a lost link schedules retraining).
  */
 void dc_irq_handle_hpd(struct dc *dc);
+/* The same for the links on HPD line hpd (an IH vector named it); false for none. */
+bool dc_irq_handle_hpd_line(struct dc *dc, unsigned hpd);
 
 /* Deferred work of the links (a dc_dispatch source, dc/core/dispatch.c). */
 uint64_t dc_link_next_deadline(const struct dc *dc);

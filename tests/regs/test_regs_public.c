@@ -11,7 +11,8 @@
  *    (gmc_8_1_*.h): the MMIO space of a Carrizo holds both. A name with the prefix
  *    DCE100_ or DCE112_ is the part of the per-generation lists for DCE 10.0
  *    or DCE 11.2 and is checked, without the prefix, in dce_10_0_*.h or
- *    dce_11_2_*.h.
+ *    dce_11_2_*.h; OSS30_ and OSS301_ name the IH block (dc/ih/ih_regs.h)
+ *    and are checked in oss_3_0_*.h and oss_3_0_1_*.h.
  *  - Per-instance offset tables (`static const uint32_t x_offsets[]`): entry
  *    n added to the generic register must give the address the public
  *    headers name for instance n (mmCRTC1_CRTC_CONTROL, mmDIG1_DIG_FE_CNTL,
@@ -36,11 +37,14 @@ enum gen {
 	GEN_11_0,
 	GEN_10_0,
 	GEN_11_2,
+	GEN_OSS_3_0,
+	GEN_OSS_3_0_1,
 	GEN_COUNT
 };
 
-static const char *const gen_file[GEN_COUNT] = { "dce_11_0", "dce_10_0", "dce_11_2" };
-static const char *const gen_prefix[GEN_COUNT] = { "", "DCE100_", "DCE112_" };
+static const char *const gen_file[GEN_COUNT] = { "dce_11_0", "dce_10_0", "dce_11_2", "oss_3_0",
+						 "oss_3_0_1" };
+static const char *const gen_prefix[GEN_COUNT] = { "", "DCE100_", "DCE112_", "OSS30_", "OSS301_" };
 
 /* Known not public: the simulator extension (dc/dce110/dce110_regs.h). */
 static const char *const simext_known[] = {
