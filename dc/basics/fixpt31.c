@@ -50,6 +50,24 @@ struct fixed31_32 fixed31_32_shr(struct fixed31_32 x, unsigned int shift)
 	return fixpt31_from_mag(x.value < 0, fixpt_round_shr(fixpt_abs64(x.value), shift));
 }
 
+struct fixed31_32 fixpt31_mul_wide(struct fixed31_32 a, struct fixed31_32 b)
+{
+	fixpt_s128 r;
+	int64_t q, top;
+
+	if (fixed31_32_is_overflow(a) || fixed31_32_is_overflow(b))
+		return fixpt31_marker((a.value < 0) != (b.value < 0));
+	/* Rounded as in fixpt_mul_round(), on the 128-bit signed product. */
+	r = (fixpt_s128)a.value * b.value;
+	r += 0x7fffffff + (int64_t)(((uint64_t)r >> 32) & 1);
+	/* The quotient r / 2^32 fits 64 bits when bits 95..127 of r are equal. */
+	q = (int64_t)(uint64_t)(r >> 32);
+	top = (int64_t)(r >> 64) >> 31;
+	if (top != q >> 63 || fixed31_32_is_overflow((struct fixed31_32){ q }))
+		return fixpt31_marker(top < 0);
+	return (struct fixed31_32){ q };
+}
+
 struct fixed31_32 fixed31_32_mul_int(struct fixed31_32 x, int64_t n)
 {
 	bool neg = (x.value < 0) != (n < 0);

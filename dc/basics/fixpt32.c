@@ -31,6 +31,20 @@ struct fixed32_32 fixed32_32_sub_int(struct fixed32_32 x, uint64_t n)
 	return (struct fixed32_32){ x.value - (uint64_t)sub };
 }
 
+struct fixed32_32 fixpt32_mul_wide(struct fixed32_32 a, struct fixed32_32 b)
+{
+	fixpt_u128 p, q;
+
+	if (fixed32_32_is_overflow(a) || fixed32_32_is_overflow(b))
+		return FIXED32_32_OVERFLOW;
+	p = (fixpt_u128)a.value * b.value;
+	/* Rounded as in fixpt_mul_round(). */
+	q = (p + 0x7fffffff + ((p >> 32) & 1)) >> 32;
+	if (q >= UINT64_MAX)
+		return FIXED32_32_OVERFLOW;
+	return (struct fixed32_32){ (uint64_t)q };
+}
+
 struct fixed32_32 fixed32_32_mul_int(struct fixed32_32 x, uint64_t n)
 {
 	if (fixed32_32_is_overflow(x))

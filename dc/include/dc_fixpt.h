@@ -346,31 +346,72 @@ struct fixed31_32 fixed31_32_shl(struct fixed31_32 x, unsigned int shift);
 struct fixed31_32 fixed31_32_shr(struct fixed31_32 x, unsigned int shift);
 
 /*
+ * hi * 2^64 + lo = a * b + 2^31 - 1 + bit 32 of a * b (signed, or unsigned
+ * when sign is false): adding that carries into bit 32 exactly when the
+ * bits below it are above one half, or are one half and bit 32 (the lowest
+ * bit of the floor) is odd, so bits 32..127 are a * b / 2^32 rounded to
+ * nearest, ties to even. Ties to even is symmetric in sign, so the floor
+ * of a negative product rounds as its magnitude would. On x86-64 the
+ * rounding is bt + adc + adc: the compiler makes a shift, a mask and two
+ * more adds of it (docs/performance.md, fixpt.mul).
+ */
+static inline void fixpt_mul_round(uint64_t a, uint64_t b, bool sign, uint64_t *hi, uint64_t *lo)
+{
+#if defined(__x86_64__)
+	uint64_t l = a, h;
+
+	/* imulq or mulq: rdx:rax = rax * b, then the rounding addend. */
+#define FIXPT_MUL_ROUND(INSN)                                                               \
+	__asm__(INSN " %[b]\n\tbtq $32, %%rax\n\tadcq $0x7fffffff, %%rax\n\tadcq $0, %%rdx" \
+		: "+a"(l), "=d"(h)                                                          \
+		: [b] "rm"(b)                                                               \
+		: "cc")
+	if (sign)
+		FIXPT_MUL_ROUND("imulq");
+	else
+		FIXPT_MUL_ROUND("mulq");
+#undef FIXPT_MUL_ROUND
+	*hi = h;
+	*lo = l;
+#else
+	fixpt_u128 r = sign ? (fixpt_u128)((fixpt_s128)(int64_t)a * (int64_t)b) : (fixpt_u128)a * b;
+
+	r += 0x7fffffff + (((uint64_t)r >> 32) & 1);
+	*hi = (uint64_t)(r >> 64);
+	*lo = (uint64_t)r;
+#endif
+}
+
+/* fixed31_32_mul() for operands of magnitude 2^62 or more (markers among them). */
+struct fixed31_32 fixpt31_mul_wide(struct fixed31_32 a, struct fixed31_32 b);
+
+/*
  * a * b, correctly rounded (ties to even). Markers: the sign of the result
  * marker is the product of the operands' signs, zero counting as positive.
  */
 static inline struct fixed31_32 fixed31_32_mul(struct fixed31_32 a, struct fixed31_32 b)
 {
-	fixpt_s128 r;
-	int64_t q, top;
+	const uint64_t big = UINT64_C(1) << 62;
+	uint64_t hi, lo;
 
-	if (fixed31_32_is_overflow(a) || fixed31_32_is_overflow(b))
-		return fixpt31_marker((a.value < 0) != (b.value < 0));
 	/*
-	 * a * b / 2^32 to nearest, ties to even, on the signed product:
-	 * adding 2^31 - 1 plus the lowest bit of floor(a * b / 2^32) carries
-	 * into it exactly when the bits shifted out are above one half, or are
-	 * one half and the floor is odd. Ties to even is symmetric in sign, so
-	 * the floor of a negative product rounds as its magnitude would.
+	 * One test for both operands: x + 2^62 has its top bit set exactly
+	 * when |x| >= 2^62 (|x| >= 2^30 as a number), which takes in both
+	 * markers; those rare operands go out of line.
 	 */
-	r = (fixpt_s128)a.value * b.value;
-	r += 0x7fffffff + (int64_t)(((uint64_t)r >> 32) & 1);
-	/* The quotient r / 2^32 fits 64 bits when bits 95..127 of r are equal. */
-	q = (int64_t)(uint64_t)(r >> 32);
-	top = (int64_t)(r >> 64) >> 31;
-	if (top != q >> 63 || fixed31_32_is_overflow((struct fixed31_32){ q }))
-		return fixpt31_marker(top < 0);
-	return (struct fixed31_32){ q };
+	if (__builtin_expect(((((uint64_t)a.value + big) | ((uint64_t)b.value + big)) >> 63) != 0,
+			     0))
+		return fixpt31_mul_wide(a, b);
+	fixpt_mul_round((uint64_t)a.value, (uint64_t)b.value, true, &hi, &lo);
+	/*
+	 * The rounded quotient (bits 32..127) fits 64 bits when bits 95..127
+	 * are equal, i.e. hi is in -2^31 .. 2^31 - 1; otherwise the marker of
+	 * the product's sign. A quotient that fits but is INT64_MAX or
+	 * INT64_MIN is not finite, and is itself the marker of its sign.
+	 */
+	if (__builtin_expect((hi + UINT64_C(0x80000000)) >> 32 != 0, 0))
+		return fixpt31_marker((int64_t)hi < 0);
+	return (struct fixed31_32){ (int64_t)((lo >> 32) | (hi << 32)) };
 }
 
 /* x * n, exact; overflow and markers as in fixed31_32_mul(). */
@@ -596,19 +637,23 @@ struct fixed32_32 fixed32_32_add_int(struct fixed32_32 x, uint64_t n);
 /* x - n, exact; a negative result or a marker x gives the marker. */
 struct fixed32_32 fixed32_32_sub_int(struct fixed32_32 x, uint64_t n);
 
+/* fixed32_32_mul() for operands of 2^63 or more (the marker among them). */
+struct fixed32_32 fixpt32_mul_wide(struct fixed32_32 a, struct fixed32_32 b);
+
 /* a * b, correctly rounded (ties to even); overflow or a marker: marker. */
 static inline struct fixed32_32 fixed32_32_mul(struct fixed32_32 a, struct fixed32_32 b)
 {
-	fixpt_u128 p, q;
+	uint64_t hi, lo;
 
-	if (fixed32_32_is_overflow(a) || fixed32_32_is_overflow(b))
-		return FIXED32_32_OVERFLOW;
-	p = (fixpt_u128)a.value * b.value;
+	/* One test for both operands; the marker is among those >= 2^63. */
+	if (__builtin_expect(((a.value | b.value) >> 63) != 0, 0))
+		return fixpt32_mul_wide(a, b);
 	/* To nearest, ties to even, as in fixed31_32_mul(). */
-	q = (p + 0x7fffffff + ((p >> 32) & 1)) >> 32;
-	if (q >= UINT64_MAX)
+	fixpt_mul_round(a.value, b.value, false, &hi, &lo);
+	/* Beyond 64 bits: the marker; exactly UINT64_MAX is the marker too. */
+	if (__builtin_expect(hi >> 32 != 0, 0))
 		return FIXED32_32_OVERFLOW;
-	return (struct fixed32_32){ (uint64_t)q };
+	return (struct fixed32_32){ (lo >> 32) | (hi << 32) };
 }
 
 /* x * n, exact; overflow or a marker x gives the marker. */

@@ -65,6 +65,7 @@ static void run(const struct dct_flipper_opts *opts, int report_fd, int control_
 	struct dct_client *c = NULL;
 	uint32_t fbs[2], serials[2], link, lease;
 	uint64_t next = 0, expect_ud = 0, prev_seq = 0, prev_ts = 0, vblank_len;
+	uint64_t sent_ns[4] = { 0 }; /* when FLIP n was sent, at n % 4 */
 	static struct dcp_link_info info;
 	unsigned seen;
 	int r, id;
@@ -108,6 +109,7 @@ static void run(const struct dct_flipper_opts *opts, int report_fd, int control_
 		r = flip(c, link, fbs, next, DCP_FLIP_VSYNC, &serials[i % 2]);
 		if (r < 0)
 			FAIL("FLIP: %s", strerror(-r));
+		sent_ns[next % 4] = dct_now_ns();
 	}
 	while (opts->flips ? report.flips < opts->flips : !told_to_stop(control_fd)) {
 		/* The FLIP's answer: its FLIP_DONE, or an ERROR with its serial. */
@@ -132,6 +134,16 @@ static void run(const struct dct_flipper_opts *opts, int report_fd, int control_
 			uint64_t dt = msg->flip_done.timestamp_ns - prev_ts;
 			uint64_t ds = msg->flip_done.sequence - prev_seq;
 
+			if (ds > 1) {
+				/* It could have latched at the vblank before scanout
+				 * prev_ts + one frame: did it reach dcd in time? */
+				uint64_t due = prev_ts + report.frame_ns - vblank_len;
+
+				if (sent_ns[expect_ud % 4] > due)
+					report.missed_sent_late += (unsigned)(ds - 1);
+				else
+					report.missed_sent_in_time += (unsigned)(ds - 1);
+			}
 			if (ds != 1) {
 				report.gaps++;
 				fprintf(stderr, "flipper %s: sequence %llu after %llu\n",
@@ -162,6 +174,7 @@ static void run(const struct dct_flipper_opts *opts, int report_fd, int control_
 		r = flip(c, link, fbs, next, DCP_FLIP_VSYNC, &serials[(next - 1) % 2]);
 		if (r < 0)
 			FAIL("FLIP %llu: %s", (unsigned long long)next, strerror(-r));
+		sent_ns[next % 4] = dct_now_ns();
 	}
 out:
 	if (write(report_fd, &report, sizeof(report)) != sizeof(report))

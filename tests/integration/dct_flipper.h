@@ -63,6 +63,13 @@ struct dct_flipper_report {
 	unsigned flips;	    /* FLIP_DONEs received */
 	unsigned gaps;	    /* sequences that did not go up by exactly 1 */
 	unsigned bad_times; /* timestamps more than the tolerance off a frame */
+	/*
+	 * Who was late for each missed frame: the FLIP that should have been
+	 * shown was sent after the vblank it had to make had begun (the client,
+	 * or the FLIP_DONE it waited for, was late), or before it (dcd had it in
+	 * time and latched it late).
+	 */
+	unsigned missed_sent_late, missed_sent_in_time;
 	uint64_t frame_ns;
 	uint64_t first_seq, last_seq;
 	uint64_t first_ts, last_ts;

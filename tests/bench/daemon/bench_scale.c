@@ -5,7 +5,9 @@
  * priority, like dcd) each lease one output, commit its preferred mode and
  * flip two framebuffers at vsync, one flip pending and one queued, for
  * 30 s (--quick: 2 s). Per output: frames shown, frames missed (sequence
- * steps beyond one between FLIP_DONEs) and the FLIP_DONE latency after
+ * steps beyond one between FLIP_DONEs), split by who was late (the FLIP
+ * for the missed vblank reached dcd after that vblank began, or before:
+ * missed_sent_late / missed_sent_in_time) and the FLIP_DONE latency after
  * its vblank (the client's receipt minus the event's timestamp); for dcd:
  * its CPU time over the window as a share of one core, and its memory as
  * proc_stat.h counts it, rss_excl_device_kib being VmRSS less the client
@@ -94,6 +96,7 @@ int main(int argc, char **argv)
 	struct dct_daemon d;
 	struct proc_mem m;
 	uint64_t t0, t1, missed_total = 0;
+	unsigned sent_late = 0, sent_in_time = 0;
 	int64_t cpu0, cpu1;
 	unsigned started = 0;
 	int r, status = 1;
@@ -158,20 +161,26 @@ int main(int argc, char **argv)
 		missed_total += missed;
 		for (unsigned b = 0; b < DCT_LAT_BUCKETS; b++)
 			all[b] += rep[i].latency[b];
+		sent_late += rep[i].missed_sent_late;
+		sent_in_time += rep[i].missed_sent_in_time;
 		printf("%s{\"link\":\"%s\",\"hz\":%.2f,\"frames\":%u,\"missed\":%llu,"
+		       "\"missed_sent_late\":%u,\"missed_sent_in_time\":%u,"
 		       "\"latency_p50_us\":%.1f,\"latency_p99_us\":%.1f}",
 		       i ? "," : "", outs[i].link, 1e9 / (double)rep[i].frame_ns, rep[i].flips,
-		       (unsigned long long)missed, percentile_us(rep[i].latency, 0.5),
+		       (unsigned long long)missed, rep[i].missed_sent_late,
+		       rep[i].missed_sent_in_time, percentile_us(rep[i].latency, 0.5),
 		       percentile_us(rep[i].latency, 0.99));
 	}
-	printf("],\"missed\":%llu,\"dcd_cpu_pct\":%.2f,\"dcd_rss_kib\":%ld,\"dcd_fb_rss_kib\":%ld,"
+	printf("],\"missed\":%llu,\"missed_sent_late\":%u,\"missed_sent_in_time\":%u,"
+	       "\"dcd_cpu_pct\":%.2f,\"dcd_rss_kib\":%ld,\"dcd_fb_rss_kib\":%ld,"
 	       "\"dcd_sim_state_kib\":%ld,\"dcd_rss_excl_device_kib\":%ld,\"dcd_pss_kib\":%ld,"
 	       "\"latency_p50_us\":%.1f,\"latency_p99_us\":%.1f,\"baseline\":\"seqpacket_"
 	       "pingpong\","
 	       "\"baseline_p50_us\":%.1f,\"baseline_p99_us\":%.1f}\n",
-	       (unsigned long long)missed_total, 100.0 * (double)(cpu1 - cpu0) / (double)(t1 - t0),
-	       m.rss, m.fb, m.sim_state, m.rss - m.fb - m.sim_state, m.pss, percentile_us(all, 0.5),
-	       percentile_us(all, 0.99), base.p50_us, base.p99_us);
+	       (unsigned long long)missed_total, sent_late, sent_in_time,
+	       100.0 * (double)(cpu1 - cpu0) / (double)(t1 - t0), m.rss, m.fb, m.sim_state,
+	       m.rss - m.fb - m.sim_state, m.pss, percentile_us(all, 0.5), percentile_us(all, 0.99),
+	       base.p50_us, base.p99_us);
 	status = 0;
 out:
 	for (; started > 0; started--)

@@ -3,7 +3,8 @@
  * computation in double, both measured in this run, one JSON line each:
  *   {"bench":"fixpt.mul","ns_per_op":2.10,"baseline":"double","baseline_ns_per_op":0.90}
  * fixpt.* are fixed31_32, fixpt32.* fixed32_32. Each figure is the
- * throughput over 1024 inputs drawn at run time, repeated until the run
+ * throughput over 1024 inputs drawn at run time (the *_latency lines: the
+ * latency of a chain of 1024 dependent operations), repeated until the run
  * lasts long enough (--quick: one ~2 ms run each, else the best of five
  * ~10 ms runs, the fixed-point and double runs taking turns so that a
  * busy machine slows both alike; the best is the run least disturbed by
@@ -33,8 +34,9 @@ struct inputs {
 	int64_t ints[N];	    /* +-1 .. 1000 */
 	int64_t shifts[N];	    /* 0 .. 20 */
 	uint64_t u_a[N], u_b[N];    /* 2^-10 .. 2^10 */
+	int64_t fac[N];		    /* f, ~1/f, ... with f in 1/2 .. 2: a bounded chain */
 	double d_gen_a[N], d_gen_b[N], d_pos[N], d_expx[N], d_powy[N], d_ints[N];
-	double d_u_a[N], d_u_b[N];
+	double d_u_a[N], d_u_b[N], d_fac[N];
 };
 
 static volatile uint64_t sink_u;
@@ -86,6 +88,13 @@ static void fill(struct inputs *in)
 		in->d_u_a[i] = (double)in->u_a[i] / TWO32;
 		in->d_u_b[i] = (double)in->u_b[i] / TWO32;
 	}
+	for (int i = 0; i < N; i += 2) {
+		in->fac[i] = uniform(0.5, 2);
+		in->fac[i + 1] =
+			fixed31_32_div(FIXED31_32_ONE, (struct fixed31_32){ in->fac[i] }).value;
+		in->d_fac[i] = (double)in->fac[i] / TWO32;
+		in->d_fac[i + 1] = (double)in->fac[i + 1] / TWO32;
+	}
 }
 
 /*
@@ -111,41 +120,52 @@ struct outputs {
 };
 
 /*
- * Defines bench_NAME_fixed() and bench_NAME_double(): each runs its
- * expression over the inputs (i is the index) and returns ns per call.
- * FIX yields an integer (a raw value, bool or int), DBL a double.
+ * Defines FUNC(in, out), which runs ONE_REP (one pass over the inputs) in
+ * doubling counts of repetitions until they last target_ns and returns ns
+ * per input. The memory clobber per repetition makes the compiler assume
+ * the inputs changed and the outputs are read. SINK is a volatile that
+ * takes one stored output so the stores cannot be dropped.
  */
-#define BENCH(NAME, FIX, DBL)                                                             \
-	static double bench_##NAME##_fixed(const struct inputs *in, struct outputs *out)  \
-	{                                                                                 \
-		for (uint64_t reps = 1;; reps *= 2) {                                     \
-			double t0 = now_ns(), t;                                          \
-			for (uint64_t r = 0; r < reps; r++) {                             \
-				__asm__ volatile("" : : "r"(in), "r"(out) : "memory");    \
-				for (int i = 0; i < N; i++)                               \
-					out->u[i] = (uint64_t)(FIX);                      \
-			}                                                                 \
-			t = now_ns() - t0;                                                \
-			sink_u = out->u[reps % N];                                        \
-			if (t >= target_ns)                                               \
-				return t / (double)(reps * N);                            \
-		}                                                                         \
-	}                                                                                 \
-	static double bench_##NAME##_double(const struct inputs *in, struct outputs *out) \
-	{                                                                                 \
-		for (uint64_t reps = 1;; reps *= 2) {                                     \
-			double t0 = now_ns(), t;                                          \
-			for (uint64_t r = 0; r < reps; r++) {                             \
-				__asm__ volatile("" : : "r"(in), "r"(out) : "memory");    \
-				for (int i = 0; i < N; i++)                               \
-					out->d[i] = (double)(DBL);                        \
-			}                                                                 \
-			t = now_ns() - t0;                                                \
-			sink_d = out->d[reps % N];                                        \
-			if (t >= target_ns)                                               \
-				return t / (double)(reps * N);                            \
-		}                                                                         \
+#define TIMED(FUNC, ONE_REP, SINK, OUTS)                                               \
+	static double FUNC(const struct inputs *in, struct outputs *out)               \
+	{                                                                              \
+		for (uint64_t reps = 1;; reps *= 2) {                                  \
+			double t0 = now_ns(), t;                                       \
+			for (uint64_t r = 0; r < reps; r++) {                          \
+				__asm__ volatile("" : : "r"(in), "r"(out) : "memory"); \
+				ONE_REP;                                               \
+			}                                                              \
+			t = now_ns() - t0;                                             \
+			SINK = out->OUTS[reps % N];                                    \
+			if (t >= target_ns)                                            \
+				return t / (double)(reps * N);                         \
+		}                                                                      \
 	}
+
+/*
+ * Defines bench_NAME_fixed() and bench_NAME_double(): each runs its
+ * expression over the inputs (i is the index) and returns ns per call,
+ * the throughput of independent operations. FIX yields an integer (a raw
+ * value, bool or int), DBL a double.
+ */
+#define BENCH(NAME, FIX, DBL)                                                                \
+	TIMED(bench_##NAME##_fixed, for (int i = 0; i < N; i++) out->u[i] = (uint64_t)(FIX), \
+	      sink_u, u)                                                                     \
+	TIMED(bench_##NAME##_double, for (int i = 0; i < N; i++) out->d[i] = (double)(DBL),  \
+	      sink_d, d)
+
+/*
+ * The same for a latency chain: each step takes the previous result,
+ * x = FIX / DBL of (x, i), so the time is the operation's latency, as in
+ * a formula whose terms feed one another (DC's bandwidth and clock
+ * formulas), where BENCH measures throughput. Each repetition starts the
+ * chain from 1 and stores its end.
+ */
+#define CHAIN(NAME, FIX, DBL)                                                                      \
+	TIMED(bench_##NAME##_fixed, struct fixed31_32 x = FIXED31_32_ONE;                          \
+	      for (int i = 0; i < N; i++) x = (FIX); out->u[r % N] = (uint64_t)x.value, sink_u, u) \
+	TIMED(bench_##NAME##_double, double x = 1.0; for (int i = 0; i < N; i++) x = (DBL);        \
+	      out->d[r % N] = x, sink_d, d)
 
 #define S(v) ((struct fixed31_32){ (v) })
 #define U(v) ((struct fixed32_32){ (v) })
@@ -175,6 +195,8 @@ BENCH(sub_int, fixed31_32_sub_int(S(A), in->ints[i]).value, DA - in->d_ints[i])
 BENCH(mul, fixed31_32_mul(S(A), S(B)).value, DA * DB)
 BENCH(mul_int, fixed31_32_mul_int(S(A), in->ints[i]).value, DA * in->d_ints[i])
 BENCH(div, fixed31_32_div(S(A), S(B)).value, DA / DB)
+CHAIN(mul_chain, fixed31_32_mul(x, S(in->fac[i])), x * in->d_fac[i])
+CHAIN(div_chain, fixed31_32_div(x, S(in->fac[i])), x / in->d_fac[i])
 BENCH(div_int, fixed31_32_div_int(S(A), in->ints[i]).value, DA / in->d_ints[i])
 BENCH(sqr, fixed31_32_sqr(S(A)).value, DA * DA)
 BENCH(recip, fixed31_32_recip(S(B)).value, 1.0 / DB)
@@ -261,6 +283,7 @@ static const struct bench benches[] = {
 	ENTRY(shr, "fixpt.shr"), ENTRY(add, "fixpt.add"), ENTRY(sub, "fixpt.sub"),
 	ENTRY(add_int, "fixpt.add_int"), ENTRY(sub_int, "fixpt.sub_int"), ENTRY(mul, "fixpt.mul"),
 	ENTRY(mul_int, "fixpt.mul_int"), ENTRY(div, "fixpt.div"), ENTRY(div_int, "fixpt.div_int"),
+	ENTRY(mul_chain, "fixpt.mul_latency"), ENTRY(div_chain, "fixpt.div_latency"),
 	ENTRY(sqr, "fixpt.sqr"), ENTRY(recip, "fixpt.recip"), ENTRY(sinc, "fixpt.sinc"),
 	ENTRY(sin, "fixpt.sin"), ENTRY(cos, "fixpt.cos"), ENTRY(exp, "fixpt.exp"),
 	ENTRY(log, "fixpt.log"), ENTRY(pow, "fixpt.pow"), ENTRY(floor, "fixpt.floor"),
