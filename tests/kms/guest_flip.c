@@ -1,0 +1,143 @@
+/*
+ * Modeset, a framebuffer change without a modeset, 300 flips and the
+ * kernel's vblank counter.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <drm_fourcc.h>
+#include <xf86drm.h>
+
+#include "guest.h"
+
+#define FLIPS 300
+
+static void fill(struct kms_buffer *b, uint32_t color)
+{
+	for (uint32_t y = 0; y < b->height; y++) {
+		uint32_t *row = (uint32_t *)((char *)b->map + (size_t)y * b->pitch);
+		for (uint32_t x = 0; x < b->width; x++)
+			row[x] = color;
+	}
+}
+
+static void check_modeset(struct guest *g)
+{
+	const struct kms_output *o = kms_output(g->dev, (size_t)g->main_out);
+	struct kms_error err = { "" };
+	struct kms_output_config cfg = { .output = (size_t)g->main_out, .active = true };
+	drmModeCrtc *crtc = NULL;
+	int r = -ENOENT;
+
+	if (preferred_mode(o, &g->mode) &&
+	    (r = kms_buffer_create(g->dev, g->mode.hdisplay, g->mode.vdisplay, DRM_FORMAT_XRGB8888,
+				   &g->buf[0], &err)) == 0 &&
+	    (r = kms_buffer_create(g->dev, g->mode.hdisplay, g->mode.vdisplay, DRM_FORMAT_XRGB8888,
+				   &g->buf[1], &err)) == 0) {
+		fill(&g->buf[0], 0x00204080);
+		fill(&g->buf[1], 0x00806040);
+		cfg.mode = g->mode;
+		cfg.fb_id = g->buf[0].fb_id;
+		cfg.fb_width = g->buf[0].width;
+		cfg.fb_height = g->buf[0].height;
+		r = kms_validate(g->dev, &cfg, 1, &err);
+		if (r == 0)
+			r = kms_commit(g->dev, &cfg, 1, &err);
+	}
+	/* What the kernel says is on the CRTC now, read past kms/. */
+	if (r == 0)
+		crtc = drmModeGetCrtc(kms_fd(g->dev), o->crtc_id);
+	result("kms-modeset",
+	       r == 0 && crtc && crtc->mode_valid && crtc->buffer_id == g->buf[0].fb_id &&
+		       !memcmp(&crtc->mode, &g->mode, sizeof(g->mode)) && o->active,
+	       "%s: r %d CRTC %u %ux%u@%u fb %u (want %u) %s", o->name, r, o->crtc_id,
+	       crtc ? crtc->mode.hdisplay : 0, crtc ? crtc->mode.vdisplay : 0,
+	       crtc ? crtc->mode.vrefresh : 0, crtc ? crtc->buffer_id : 0, g->buf[0].fb_id,
+	       r ? err.message : "");
+	drmModeFreeCrtc(crtc);
+
+	/*
+	 * A framebuffer change alone needs no modeset: the commit goes without
+	 * ALLOW_MODESET, which the kernel would refuse if it were one.
+	 */
+	cfg.fb_id = g->buf[1].fb_id;
+	bool needs = kms_needs_modeset(g->dev, &cfg, 1);
+	r = kms_commit(g->dev, &cfg, 1, &err);
+	crtc = drmModeGetCrtc(kms_fd(g->dev), o->crtc_id);
+	result("kms-no-modeset", !needs && r == 0 && crtc && crtc->buffer_id == g->buf[1].fb_id,
+	       "needs modeset %d, commit %d, fb on CRTC %u (want %u) %s", needs, r,
+	       crtc ? crtc->buffer_id : 0, g->buf[1].fb_id, r ? err.message : "");
+	drmModeFreeCrtc(crtc);
+}
+
+static void check_flips(struct guest *g)
+{
+	static uint64_t seq[FLIPS], ts[FLIPS];
+	struct kms_flip_event ev;
+	struct kms_error err = { "" };
+	bool kernel_seq = true, ok = true;
+	int done = 0, r = 0, missed = 0;
+	/* The frame period from the mode: htotal * vtotal pixels at clock kHz. */
+	uint64_t period = (uint64_t)g->mode.htotal * g->mode.vtotal * 1000000u / g->mode.clock;
+	int64_t worst = 0;
+
+	for (int i = 0; i < FLIPS; i++) {
+		r = kms_flip(g->dev, (size_t)g->main_out, g->buf[i & 1].fb_id, &seq[i], &err);
+		if (r < 0 || !wait_flip(g, g->main_out, &ev) || ev.user_data != &seq[i])
+			break;
+		seq[i] = ev.sequence;
+		ts[i] = ev.time_ns;
+		kernel_seq = kernel_seq && ev.kernel_sequence;
+		done++;
+	}
+	for (int i = 1; i < done; i++) {
+		uint64_t dseq = seq[i] - seq[i - 1], dt = ts[i] - ts[i - 1];
+		if (seq[i] <= seq[i - 1] || ts[i] <= ts[i - 1]) {
+			ok = false;
+			continue;
+		}
+		if (!kernel_seq) {
+			/* No vblank counter: one per completed flip, and times only go forward. */
+			ok = ok && dseq == 1;
+			continue;
+		}
+		/* Each sequence step is one frame period of the kernel's timestamps. */
+		int64_t off = (int64_t)dt - (int64_t)(dseq * period);
+		if (off < 0)
+			off = -off;
+		if (off > worst)
+			worst = off;
+		missed += (int)(dseq - 1);
+	}
+	if (kernel_seq)
+		ok = ok && worst <= 50000;
+	uint64_t span = done > 1 ? ts[done - 1] - ts[0] : 0;
+	result("kms-flips", done == FLIPS && ok,
+	       "%d of %d flips, sequence %llu..%llu (%s), %s %llu us mean interval, frame period "
+	       "%llu us, worst deviation from sequence x period %lld us, %d frames skipped %s",
+	       done, FLIPS, (unsigned long long)(done ? seq[0] : 0),
+	       (unsigned long long)(done ? seq[done - 1] : 0),
+	       kernel_seq ? "the kernel's vblank count" : "counted: the driver has no vblank",
+	       kernel_seq ? "timestamps" : "completion times",
+	       (unsigned long long)(done > 1 ? span / (uint64_t)(done - 1) / 1000 : 0),
+	       (unsigned long long)(period / 1000), (long long)(worst / 1000), missed,
+	       r ? err.message : "");
+
+	uint64_t vseq = 0, vns = 0;
+	r = kms_vblank_now(g->dev, (size_t)g->main_out, &vseq, &vns, &err);
+	if (kernel_seq)
+		result("kms-vblank", r == 0 && done && vseq >= seq[done - 1] && vns >= ts[done - 1],
+		       "r %d: vblank %llu at %llu ns, last flip %llu", r, (unsigned long long)vseq,
+		       (unsigned long long)vns, (unsigned long long)(done ? seq[done - 1] : 0));
+	else
+		result("kms-vblank", r == -EOPNOTSUPP && strstr(err.message, "no vblank counter"),
+		       "r %d: %s", r, err.message);
+}
+
+void check_modeset_and_flips(struct guest *g)
+{
+	check_modeset(g);
+	check_flips(g);
+}
