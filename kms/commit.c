@@ -12,7 +12,9 @@
 bool kms_needs_modeset(const struct kms_device *dev, const struct kms_output_config *cfg, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		const struct kms_output *o = &dev->outputs[cfg[i].output];
+		const struct kms_output *o = kms_output(dev, cfg[i].output);
+		if (!o)
+			continue; /* kms_commit refuses it by name */
 		if (cfg[i].active != o->active)
 			return true;
 		if (cfg[i].active && memcmp(&cfg[i].mode, &o->mode, sizeof(o->mode)) != 0)

@@ -64,8 +64,7 @@ bool kms_flip_pending(const struct kms_device *dev, size_t output)
 	return false;
 }
 
-/* The 32-bit sequence placed after last: the nearest value with those low bits, never before. */
-static uint64_t extend(uint64_t last, uint32_t seq)
+uint64_t kms_sequence_extend(uint64_t last, uint32_t seq)
 {
 	return last + (uint32_t)(seq - (uint32_t)last);
 }
@@ -81,7 +80,7 @@ static void flip_done(int fd, unsigned int sequence, unsigned int tv_sec, unsign
 		return;
 	c->flip_pending = false;
 	if (c->vblank)
-		c->last_sequence = extend(c->last_sequence, sequence);
+		c->last_sequence = kms_sequence_extend(c->last_sequence, sequence);
 	else
 		c->last_sequence++;
 	ev = (struct kms_flip_event){

@@ -69,6 +69,12 @@ struct kms_plane *kms_plane_by_id(struct kms_device *dev, uint32_t id);
 /* "primary", "cursor", "overlay" */
 const char *kms_plane_type_name(uint32_t type);
 
+/*
+ * The kernel's 32-bit event sequence placed at or after last (64 bits): the
+ * first value with those low 32 bits, so a wrap of the 32-bit count carries.
+ */
+uint64_t kms_sequence_extend(uint64_t last, uint32_t seq);
+
 /* The mode's refresh rate in mHz, for sentences and frame periods. */
 uint32_t kms_mode_mhz(const drmModeModeInfo *mode);
 
