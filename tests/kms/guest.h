@@ -36,5 +36,7 @@ void check_buffers_and_cursor(struct guest *g);
 void check_refusals(struct guest *g);
 void check_lease(struct guest *g);
 void check_hotplug(struct guest *g);
+/* vkms: the debugfs CRCs of composed frames follow the flips. */
+void check_crc(struct guest *g);
 
 #endif

@@ -164,6 +164,8 @@ int main(int argc, char **argv)
 	g.lease_out = kms_output_count(g.dev) > 1 ? 1 : 0;
 	check_outputs(&g);
 	check_modeset_and_flips(&g);
+	if (!strcmp(g.driver, "vkms"))
+		check_crc(&g);
 	check_buffers_and_cursor(&g);
 	check_refusals(&g);
 	check_lease(&g);
