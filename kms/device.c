@@ -61,6 +61,7 @@ int kms_open_fd(int fd, const char *path, struct kms_device **out, struct kms_er
 		goto fail;
 	if ((r = kms_probe(dev, NULL, err)) < 0)
 		goto fail;
+	kms_adopt(dev);
 	*out = dev;
 	return 0;
 fail:

@@ -105,6 +105,9 @@ void kms_blobs_destroy(struct kms_device *dev, uint32_t *blobs, size_t n);
 void kms_diagnose(struct kms_device *dev, const struct kms_output_config *cfg, size_t n, int r,
 		  struct kms_error *err);
 
+/* Marks lit the outputs the kernel shows (active CRTC, mode, primary plane); returns how many. */
+int kms_adopt(struct kms_device *dev);
+
 /* Frees an output's EDID and modes. */
 void kms_output_clear(struct kms_output *o);
 

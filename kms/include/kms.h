@@ -78,11 +78,18 @@ struct kms_output {
 /*
  * Opens path (O_RDWR | O_CLOEXEC), becomes its DRM master and turns on the
  * universal planes and atomic client capabilities, then reads the CRTCs,
- * planes and connectors. -EBUSY when another process is the master (a
- * running compositor), -EOPNOTSUPP when the driver has no atomic modesetting.
+ * planes and connectors, and takes over what the kernel shows: an output
+ * routed to an active CRTC is lit (active, mode, fb_id as the kernel has
+ * them), so a flip or a commit of the same mode needs no modeset.
+ * -EBUSY when another process is the master (a running compositor),
+ * -EOPNOTSUPP when the driver has no atomic modesetting.
  */
 int kms_open(const char *path, struct kms_device **out, struct kms_error *err);
-/* As kms_open on an fd already open (the fd store's); the device owns fd afterwards. */
+/*
+ * As kms_open on an fd already open: the one a restarted dcd gets back from
+ * systemd's fd store is still master, and its framebuffers still exist.
+ * The device owns fd afterwards.
+ */
 int kms_open_fd(int fd, const char *path, struct kms_device **out, struct kms_error *err);
 /* Frees the outputs and mode blobs and closes the fd (buffers die with it). NULL is allowed. */
 void kms_close(struct kms_device *dev);

@@ -16,8 +16,9 @@
 struct guest {
 	const char *driver; /* "vkms" or "virtio_gpu" */
 	struct kms_device *dev;
-	int main_out;  /* the output the parent lights and flips */
-	int lease_out; /* the output leased to a child (== main_out on vkms) */
+	struct kms_device *old_dev; /* the instance check_adopt left behind, closed at the end */
+	int main_out;		    /* the output the parent lights and flips */
+	int lease_out;		    /* the output leased to a child (== main_out on vkms) */
 	drmModeModeInfo mode;
 	struct kms_buffer buf[2];
 };
@@ -36,6 +37,9 @@ void check_buffers_and_cursor(struct guest *g);
 void check_refusals(struct guest *g);
 void check_lease(struct guest *g);
 void check_hotplug(struct guest *g);
+/* A property's current value on a KMS object, -1 when it has none. */
+int64_t object_prop(int fd, uint32_t object, uint32_t type, const char *name);
+void check_adopt(struct guest *g);
 /* vkms: the debugfs CRCs of composed frames follow the flips. */
 void check_crc(struct guest *g);
 

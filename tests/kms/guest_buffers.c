@@ -48,23 +48,6 @@ static void check_dmabuf(struct guest *g)
 		kms_buffer_destroy(g->dev, &b);
 }
 
-/* A plane property's value as the kernel reports it (GETPLANE has no position). */
-static int64_t plane_prop(int fd, uint32_t plane, const char *name)
-{
-	drmModeObjectProperties *props =
-		drmModeObjectGetProperties(fd, plane, DRM_MODE_OBJECT_PLANE);
-	int64_t v = -1;
-
-	for (uint32_t i = 0; props && i < props->count_props; i++) {
-		drmModePropertyRes *p = drmModeGetProperty(fd, props->props[i]);
-		if (p && !strcmp(p->name, name))
-			v = (int64_t)props->prop_values[i];
-		drmModeFreeProperty(p);
-	}
-	drmModeFreeObjectProperties(props);
-	return v;
-}
-
 static void check_cursor(struct guest *g)
 {
 	const struct kms_output *o = kms_output(g->dev, (size_t)g->main_out);
@@ -78,8 +61,8 @@ static void check_cursor(struct guest *g)
 		r = kms_cursor_set(g->dev, (size_t)g->main_out, c.fb_id, 64, 64, 100, 50, &err);
 	if (r == 0)
 		p = drmModeGetPlane(kms_fd(g->dev), o->cursor_id);
-	int64_t x = plane_prop(kms_fd(g->dev), o->cursor_id, "CRTC_X");
-	int64_t y = plane_prop(kms_fd(g->dev), o->cursor_id, "CRTC_Y");
+	int64_t x = object_prop(kms_fd(g->dev), o->cursor_id, DRM_MODE_OBJECT_PLANE, "CRTC_X");
+	int64_t y = object_prop(kms_fd(g->dev), o->cursor_id, DRM_MODE_OBJECT_PLANE, "CRTC_Y");
 	bool shown = p && p->fb_id == c.fb_id && p->crtc_id == o->crtc_id && x == 100 && y == 50;
 	uint32_t shown_fb = p ? p->fb_id : 0, shown_crtc = p ? p->crtc_id : 0;
 	drmModeFreePlane(p);

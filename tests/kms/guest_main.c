@@ -169,9 +169,11 @@ int main(int argc, char **argv)
 	check_buffers_and_cursor(&g);
 	check_refusals(&g);
 	check_lease(&g);
+	check_adopt(&g);
 	check_hotplug(&g);
 	printf("RESULT-END\n");
 	fflush(stdout);
 	kms_close(g.dev);
+	kms_close(g.old_dev);
 	return 0;
 }
