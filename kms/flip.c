@@ -94,11 +94,58 @@ static void flip_done(int fd, unsigned int sequence, unsigned int tv_sec, unsign
 		dev->dispatch_events->flip_done(&ev, dev->dispatch_data);
 }
 
+static void vblank_done(int fd, uint64_t sequence, uint64_t ns, uint64_t user)
+{
+	struct kms_vblank_req *req = (struct kms_vblank_req *)(uintptr_t)user;
+	struct kms_device *dev = req->dev;
+	struct kms_vblank_event ev = {
+		.output = req->output,
+		.sequence = sequence,
+		.time_ns = ns,
+		.user_data = req->user_data,
+	};
+
+	if (!req->pending)
+		return;
+	req->pending = false;
+	if (dev->dispatch_events && dev->dispatch_events->vblank)
+		dev->dispatch_events->vblank(&ev, dev->dispatch_data);
+}
+
+int kms_vblank_request(struct kms_device *dev, size_t output, void *user_data,
+		       struct kms_error *err)
+{
+	struct kms_vblank_req *req;
+	const struct kms_output *o;
+	uint64_t queued;
+	int r;
+
+	if ((r = kms_output_usable(dev, output, err)) < 0)
+		return r;
+	o = &dev->outputs[output];
+	req = &dev->vblank_req[output];
+	if (!o->active)
+		return kms_fail(err, -EINVAL, "%s: not lit, no vblank to wait for", o->name);
+	if (req->pending)
+		return kms_fail(err, -EBUSY, "%s: a vblank request is already pending", o->name);
+	*req = (struct kms_vblank_req){ dev, output, user_data, true };
+	if (drmCrtcQueueSequence(dev->fd, o->crtc_id,
+				 DRM_CRTC_SEQUENCE_RELATIVE | DRM_CRTC_SEQUENCE_NEXT_ON_MISS, 1,
+				 &queued, (uint64_t)(uintptr_t)req) < 0) {
+		req->pending = false;
+		return kms_fail(err, errno == EINVAL ? -EOPNOTSUPP : -errno,
+				"%s: CRTC %u gives no vblank events (driver %s): %s", o->name,
+				o->crtc_id, dev->driver, strerror(errno));
+	}
+	return 0;
+}
+
 int kms_dispatch(struct kms_device *dev, const struct kms_events *events, void *data)
 {
 	drmEventContext ec = {
-		.version = 3,
+		.version = 4,
 		.page_flip_handler2 = flip_done,
+		.sequence_handler = vblank_done,
 	};
 	int r;
 

@@ -36,6 +36,14 @@ struct kms_plane {
 	uint32_t prop_crtc_x, prop_crtc_y, prop_crtc_w, prop_crtc_h;
 };
 
+/* One vblank request per output; its address is the kernel event's user data. */
+struct kms_vblank_req {
+	struct kms_device *dev;
+	size_t output;
+	void *user_data;
+	bool pending;
+};
+
 struct kms_device {
 	int fd;
 	char path[64];
@@ -46,6 +54,7 @@ struct kms_device {
 	size_t num_planes;
 	struct kms_output outputs[KMS_MAX_OUTPUTS];
 	uint32_t prop_connector_crtc[KMS_MAX_OUTPUTS];
+	struct kms_vblank_req vblank_req[KMS_MAX_OUTPUTS];
 	size_t num_outputs;
 	/* Set during kms_dispatch only. */
 	const struct kms_events *dispatch_events;

@@ -174,8 +174,16 @@ struct kms_flip_event {
 	void *user_data;
 };
 
+struct kms_vblank_event {
+	size_t output;
+	uint64_t sequence; /* the kernel's 64-bit vblank count */
+	uint64_t time_ns;  /* CLOCK_MONOTONIC */
+	void *user_data;
+};
+
 struct kms_events {
 	void (*flip_done)(const struct kms_flip_event *ev, void *data);
+	void (*vblank)(const struct kms_vblank_event *ev, void *data);
 };
 
 /* Reads the events waiting on kms_fd() (call when it is readable). */
@@ -187,6 +195,14 @@ int kms_dispatch(struct kms_device *dev, const struct kms_events *events, void *
  */
 int kms_vblank_now(struct kms_device *dev, size_t output, uint64_t *sequence, uint64_t *time_ns,
 		   struct kms_error *err);
+
+/*
+ * Asks the kernel's sequence API for an event at output's next vblank
+ * (kms_events.vblank). One request per output at a time: -EBUSY while one
+ * is pending; -EOPNOTSUPP when the driver keeps no vblank counter.
+ */
+int kms_vblank_request(struct kms_device *dev, size_t output, void *user_data,
+		       struct kms_error *err);
 
 /* ---- cursor ------------------------------------------------------------------------ */
 

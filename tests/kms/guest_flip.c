@@ -136,8 +136,56 @@ static void check_flips(struct guest *g)
 		       "r %d: %s", r, err.message);
 }
 
+static void on_vblank(const struct kms_vblank_event *ev, void *data)
+{
+	*(struct kms_vblank_event *)data = *ev;
+}
+
+/* Ten vblank events in a row from the kernel's sequence API. */
+static void check_vblank_events(struct guest *g)
+{
+	const struct kms_events events = { .vblank = on_vblank };
+	uint64_t period = (uint64_t)g->mode.htotal * g->mode.vtotal * 1000000u / g->mode.clock;
+	struct kms_vblank_event ev[10];
+	struct kms_error err = { "" };
+	int got = 0, r = 0;
+	bool ok = true;
+
+	for (int i = 0; i < 10; i++) {
+		ev[i].user_data = NULL;
+		r = kms_vblank_request(g->dev, (size_t)g->main_out, &ev[i], &err);
+		if (r < 0)
+			break;
+		/* The event lands in ev[i]; its user data says which request it answers. */
+		while (ev[i].user_data != &ev[i] && wait_readable(kms_fd(g->dev), 2000))
+			kms_dispatch(g->dev, &events, &ev[i]);
+		if (ev[i].user_data != &ev[i])
+			break;
+		got++;
+	}
+	for (int i = 1; i < got; i++) {
+		uint64_t dseq = ev[i].sequence - ev[i - 1].sequence;
+		int64_t off =
+			(int64_t)(ev[i].time_ns - ev[i - 1].time_ns) - (int64_t)(dseq * period);
+		ok = ok && ev[i].sequence > ev[i - 1].sequence && off < 50000 && off > -50000;
+	}
+	if (strcmp(g->driver, "vkms") == 0)
+		result("kms-vblank-events", got == 10 && ok,
+		       "%d of 10 events, sequences %llu..%llu, each step one frame period (%llu "
+		       "us) "
+		       "%d %s",
+		       got, (unsigned long long)(got ? ev[0].sequence : 0),
+		       (unsigned long long)(got ? ev[got - 1].sequence : 0),
+		       (unsigned long long)(period / 1000), ok, r ? err.message : "");
+	else
+		result("kms-vblank-events",
+		       r == -EOPNOTSUPP && strstr(err.message, "no vblank events"), "r %d: %s", r,
+		       err.message);
+}
+
 void check_modeset_and_flips(struct guest *g)
 {
 	check_modeset(g);
 	check_flips(g);
+	check_vblank_events(g);
 }
