@@ -9,7 +9,20 @@
 
 #include "kms_priv.h"
 
-int kms_flip(struct kms_device *dev, size_t output, uint32_t fb_id, void *user_data,
+/* An asynchronous flip through the legacy ioctl, where the driver offers it. */
+static int flip_async(struct kms_device *dev, struct kms_output *o, uint32_t fb_id)
+{
+	uint64_t cap = 0;
+
+	if (drmGetCap(dev->fd, DRM_CAP_ASYNC_PAGE_FLIP, &cap) < 0 || !cap)
+		return -EOPNOTSUPP;
+	return drmModePageFlip(dev->fd, o->crtc_id, fb_id,
+			       DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_PAGE_FLIP_ASYNC, dev) < 0
+		       ? -errno
+		       : 0;
+}
+
+int kms_flip(struct kms_device *dev, size_t output, uint32_t fb_id, uint32_t flags, void *user_data,
 	     struct kms_error *err)
 {
 	struct kms_output *o;
@@ -27,6 +40,24 @@ int kms_flip(struct kms_device *dev, size_t output, uint32_t fb_id, void *user_d
 	if (c->flip_pending)
 		return kms_fail(err, -EBUSY, "%s: the previous flip on CRTC %u is still pending",
 				o->name, c->id);
+	if (flags & ~KMS_FLIP_ASYNC)
+		return kms_fail(err, -EINVAL, "%s: unknown flip flags 0x%x", o->name,
+				flags & ~KMS_FLIP_ASYNC);
+	if (flags & KMS_FLIP_ASYNC) {
+		r = flip_async(dev, o, fb_id);
+		if (r == -EOPNOTSUPP)
+			return kms_fail(err, r,
+					"%s: driver %s takes no asynchronous flips "
+					"(DRM_CAP_ASYNC_PAGE_FLIP is 0); flip at vblank instead",
+					o->name, dev->driver);
+		if (r < 0)
+			return kms_fail(
+				err, r,
+				"%s: the kernel refused an asynchronous flip to framebuffer "
+				"%u on CRTC %u: %s",
+				o->name, fb_id, c->id, strerror(-r));
+		goto queued;
+	}
 	req = drmModeAtomicAlloc();
 	if (!req)
 		return kms_fail(err, -ENOMEM, "%s: out of memory", o->name);
@@ -44,6 +75,7 @@ int kms_flip(struct kms_device *dev, size_t output, uint32_t fb_id, void *user_d
 				"%s: the kernel refused flipping to framebuffer %u on "
 				"primary plane %u of CRTC %u: %s",
 				o->name, fb_id, o->primary_id, c->id, strerror(errno));
+queued:
 	c->flip_pending = true;
 	c->flip_output = output;
 	c->flip_user_data = user_data;

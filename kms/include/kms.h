@@ -152,12 +152,18 @@ bool kms_needs_modeset(const struct kms_device *dev, const struct kms_output_con
 
 /* ---- flips and events -------------------------------------------------------------- */
 
+/* kms_flip flags */
+#define KMS_FLIP_ASYNC 0x1 /* now, not at vblank (tearing), where the driver takes it */
+
 /*
  * Queues fb_id on output's primary plane at the next vblank (nonblocking
  * atomic commit with an event). -EBUSY while the previous flip of this
- * output is pending, -EINVAL when the output is not lit.
+ * output is pending, -EINVAL when the output is not lit. KMS_FLIP_ASYNC:
+ * a page flip that does not wait for vblank (the legacy ioctl: Linux 6.1
+ * takes no asynchronous atomic commits), -EOPNOTSUPP with a sentence when
+ * the driver does not offer DRM_CAP_ASYNC_PAGE_FLIP.
  */
-int kms_flip(struct kms_device *dev, size_t output, uint32_t fb_id, void *user_data,
+int kms_flip(struct kms_device *dev, size_t output, uint32_t fb_id, uint32_t flags, void *user_data,
 	     struct kms_error *err);
 bool kms_flip_pending(const struct kms_device *dev, size_t output);
 

@@ -71,7 +71,7 @@ void check_adopt(struct guest *g)
 					 .fb_height = g->buf[1].height };
 	bool needs = kms_needs_modeset(dev, &cfg, 1);
 	struct kms_flip_event ev = { 0 };
-	r = kms_flip(dev, (size_t)g->main_out, g->buf[1].fb_id, NULL, &err);
+	r = kms_flip(dev, (size_t)g->main_out, g->buf[1].fb_id, 0, NULL, &err);
 	bool flipped = r == 0 && wait_flip(g, g->main_out, &ev);
 	int64_t blob_after = object_prop(kms_fd(dev), o->crtc_id, DRM_MODE_OBJECT_CRTC, "MODE_ID");
 	result("kms-adopt-flip", !needs && flipped && blob > 0 && blob == blob_after,

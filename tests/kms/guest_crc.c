@@ -46,7 +46,7 @@ static bool phase(struct guest *g, int fd, uint32_t fb, unsigned long *crc, int 
 	int n;
 
 	for (int i = 0; i < PHASE_FLIPS; i++)
-		if (kms_flip(g->dev, (size_t)g->main_out, fb, NULL, NULL) < 0 ||
+		if (kms_flip(g->dev, (size_t)g->main_out, fb, 0, NULL, NULL) < 0 ||
 		    !wait_flip(g, g->main_out, &ev))
 			return false;
 	/* The composer runs after the vblank: give it two frame periods. */

@@ -84,7 +84,7 @@ static void check_flips(struct guest *g)
 	int64_t worst = 0;
 
 	for (int i = 0; i < FLIPS; i++) {
-		r = kms_flip(g->dev, (size_t)g->main_out, g->buf[i & 1].fb_id, &seq[i], &err);
+		r = kms_flip(g->dev, (size_t)g->main_out, g->buf[i & 1].fb_id, 0, &seq[i], &err);
 		if (r < 0 || !wait_flip(g, g->main_out, &ev) || ev.user_data != &seq[i])
 			break;
 		seq[i] = ev.sequence;
@@ -183,9 +183,24 @@ static void check_vblank_events(struct guest *g)
 		       err.message);
 }
 
+/* Neither vkms nor virtio-gpu flips without waiting for vblank: refused in words. */
+static void check_async_refused(struct guest *g)
+{
+	struct kms_error err = { "" };
+	int r = kms_flip(g->dev, (size_t)g->main_out, g->buf[0].fb_id, KMS_FLIP_ASYNC, NULL, &err);
+	uint64_t cap = 1;
+
+	drmGetCap(kms_fd(g->dev), DRM_CAP_ASYNC_PAGE_FLIP, &cap);
+	result("kms-async-refused",
+	       cap == 0 && r == -EOPNOTSUPP && strstr(err.message, "no asynchronous flips") &&
+		       !kms_flip_pending(g->dev, (size_t)g->main_out),
+	       "DRM_CAP_ASYNC_PAGE_FLIP %llu, r %d: %s", (unsigned long long)cap, r, err.message);
+}
+
 void check_modeset_and_flips(struct guest *g)
 {
 	check_modeset(g);
 	check_flips(g);
 	check_vblank_events(g);
+	check_async_refused(g);
 }

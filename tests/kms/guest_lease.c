@@ -101,7 +101,7 @@ static bool read_report(struct guest *g, int rd, bool flip, char *line, size_t s
 
 	while (now_ns() < deadline) {
 		if (flip) {
-			if (kms_flip(g->dev, (size_t)g->main_out, g->buf[*flips & 1].fb_id, NULL,
+			if (kms_flip(g->dev, (size_t)g->main_out, g->buf[*flips & 1].fb_id, 0, NULL,
 				     NULL) < 0 ||
 			    !wait_flip(g, g->main_out, &ev))
 				return false;
@@ -159,7 +159,7 @@ void check_lease(struct guest *g)
 	       lessee_id, o->name, conns, conn_id, want_conn, crtcs, crtc_id, want_crtc, planes);
 
 	/* The lessor keeps its hands off a leased output. */
-	r = kms_flip(g->dev, out, g->buf[0].fb_id, NULL, &err);
+	r = kms_flip(g->dev, out, g->buf[0].fb_id, 0, NULL, &err);
 	result("kms-leased-refused",
 	       r == -EBUSY && !strncmp(err.message, o->name, strlen(o->name)) &&
 		       strstr(err.message, "leased"),
@@ -212,7 +212,7 @@ void check_lease(struct guest *g)
 	}
 	struct kms_flip_event ev = { 0 };
 	if (r == 0)
-		r = kms_flip(g->dev, out, b.fb_id, NULL, &err);
+		r = kms_flip(g->dev, out, b.fb_id, 0, NULL, &err);
 	bool flipped = r == 0 && wait_flip(g, (int)out, &ev);
 	result("kms-lease-back", r == 0 && flipped && o->active,
 	       "%s lit again by the lessor (r %d) and flipped (%d) %s", o->name, r, flipped,
