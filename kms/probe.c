@@ -135,8 +135,12 @@ int kms_probe(struct kms_device *dev, uint64_t *changed, struct kms_error *err)
 			if (old_raw)
 				memcpy(old_raw, o->edid_raw, old_size);
 		}
-		if (!known)
+		if (!known) {
+			/* A different connector at this index (MST): start afresh. */
+			if ((size_t)i < dev->num_outputs)
+				kms_output_clear(o);
 			memset(o, 0, sizeof(*o));
+		}
 		r = read_connector(dev, res->connectors[i], o, err);
 		if (r == 0 && (!known || old_status != o->status ||
 			       !same_edid(o, old_raw, old_raw ? old_size : 0)))
