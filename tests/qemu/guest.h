@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "dc_vfio.h"
+#include "guest_result.h"
 
 /* edu registers, as dword offsets for struct dc_hw */
 #define EDU_ID	       (0x00 / 4)
@@ -31,11 +32,6 @@
 #define EDU_DMA_BUFFER	0x40000u
 /* edu addresses RAM through a 28-bit DMA mask. */
 #define EDU_DMA_LIMIT	(1u << 28)
-
-__attribute__((format(printf, 3, 4))) void result(const char *name, bool ok, const char *fmt, ...);
-
-/* Polls fd for up to timeout_ms; true when it became readable. */
-bool wait_readable(int fd, int timeout_ms);
 
 /* Raises edu interrupt bit; true when the irq fd saw it, *count from dcv_irq_consume. */
 bool raise_seen(struct dcv_device *dev, uint32_t bit, int timeout_ms, int *count);

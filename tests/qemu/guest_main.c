@@ -15,31 +15,6 @@
 
 #include "guest.h"
 
-void result(const char *name, bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("RESULT %s %s ", name, ok ? "PASS" : "FAIL");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
-
-bool wait_readable(int fd, int timeout_ms)
-{
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-
-	if (fd < 0)
-		return false;
-	int r;
-	do
-		r = poll(&p, 1, timeout_ms);
-	while (r < 0 && errno == EINTR);
-	return r == 1 && (p.revents & POLLIN);
-}
-
 bool raise_seen(struct dcv_device *dev, uint32_t bit, int timeout_ms, int *count)
 {
 	dc_hw_write(dcv_hw(dev), EDU_IRQ_RAISE, bit);
