@@ -13,6 +13,13 @@
  *
  * Whatever the sink says, DC must come back with a result (a sink, or an
  * error) without a sanitizer report, a hang, or a stream it cannot show.
+ *
+ * The engine is built once (LLVMFuzzerInitialize: the scenario parsed, its
+ * EDIDs built) and its hardware state, one pointer-free struct sim_state,
+ * copied aside at power-on; every input starts from that copy put back,
+ * with the interrupt line re-evaluated, and a new DC over it. So an input
+ * sees exactly the engine a fresh sim_create would give it (test
+ * fuzz-link-reset runs inputs after each other and alone and compares).
  */
 #include <errno.h>
 #include <poll.h>
@@ -20,13 +27,14 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dc.h"
 #include "dc_modes.h"
 #include "dce110_regs.h"
+#include "fuzz_target.h"
 #include "sim.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "sim_internal.h"
 
 #define MS 1000000ull
 
@@ -67,6 +75,7 @@ struct wire {
 	struct dc_hw *inner;
 	const uint8_t *data;
 	size_t size, pos;
+	uint64_t digest; /* everything DC saw and did, in order (fuzz_digest) */
 };
 
 static uint8_t next_byte(struct wire *w)
@@ -129,11 +138,8 @@ static uint32_t i2c_status(struct wire *w, uint32_t v)
 	}
 }
 
-static uint32_t wire_read(struct dc_hw *hw, uint32_t reg)
+static uint32_t sink_says(struct wire *w, uint32_t reg, uint32_t v)
 {
-	struct wire *w = (struct wire *)hw;
-	uint32_t v = w->inner->ops->read32(w->inner, reg);
-
 	if (reg == mmDC_I2C_DATA)
 		return v ^ DC_FIELD(DC_I2C_DATA, DC_I2C_DATA, next_byte(w));
 	if (reg == mmDC_I2C_SW_STATUS)
@@ -145,10 +151,20 @@ static uint32_t wire_read(struct dc_hw *hw, uint32_t reg)
 	return v;
 }
 
+static uint32_t wire_read(struct dc_hw *hw, uint32_t reg)
+{
+	struct wire *w = (struct wire *)hw;
+	uint32_t v = sink_says(w, reg, w->inner->ops->read32(w->inner, reg));
+
+	w->digest = fuzz_mix(w->digest, (uint64_t)reg << 32 | v);
+	return v;
+}
+
 static void wire_write(struct dc_hw *hw, uint32_t reg, uint32_t value)
 {
 	struct wire *w = (struct wire *)hw;
 
+	w->digest = fuzz_mix(w->digest, 1ull << 63 | (uint64_t)reg << 32 | value);
 	w->inner->ops->write32(w->inner, reg, value);
 }
 
@@ -163,6 +179,7 @@ static void wire_delay(struct dc_hw *hw, uint64_t ns)
 {
 	struct wire *w = (struct wire *)hw;
 
+	w->digest = fuzz_mix(w->digest, ns);
 	w->inner->ops->delay_ns(w->inner, ns);
 }
 
@@ -260,26 +277,27 @@ static void light(struct wire *w, struct dc *dc, unsigned link)
 		(void)dc_commit(dc, &st, &err);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* The engine, made once, and its hardware at power-on. */
+static struct sim *engine;
+static struct sim_state *power_on;
+static struct dc_board board = { .asic = DC_ASIC_CARRIZO };
+static uint64_t last_digest;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	struct sim_options opts = { .scenario_json = scenario, .clock = SIM_CLOCK_VIRTUAL };
-	struct wire w = { .shim.ops = &wire_ops, .data = data, .size = size };
-	struct dc_board board = { .asic = DC_ASIC_CARRIZO };
 	struct sim_error serr;
-	struct sim *sim;
-	struct dc *dc;
-	unsigned link;
-	uint8_t what;
 	int n;
 
-	if (sim_create(&opts, &sim, &serr) < 0)
+	(void)argc;
+	(void)argv;
+	if (sim_create(&opts, &engine, &serr) < 0)
 		abort();
-	w.inner = sim_hw(sim);
-	n = sim_connector_count(sim);
+	n = sim_connector_count(engine);
 	for (int i = 0; i < n; i++) {
 		struct sim_connector_info info;
 
-		if (sim_connector_info(sim, (unsigned)i, &info) < 0)
+		if (sim_connector_info(engine, (unsigned)i, &info) < 0)
 			abort();
 		board.connectors[i] = (struct dc_connector_desc){
 			.type = link_type(info.type),
@@ -291,6 +309,47 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		};
 	}
 	board.connector_count = (unsigned)n;
+	power_on = malloc(sizeof(*power_on));
+	if (!power_on)
+		abort();
+	memcpy(power_on, engine->st, sizeof(*power_on));
+	return 0;
+}
+
+/*
+ * The engine as sim_create left it: the hardware state copied back, and
+ * what struct sim keeps beside it (the counters, the interrupt eventfd,
+ * which follows the line's level) made to match. Nothing else in struct
+ * sim changes here: no memory is mapped, no trace runs, the clock is
+ * virtual (no timerfd).
+ */
+static void power_on_again(void)
+{
+	uint64_t v;
+
+	memcpy(engine->st, power_on, sizeof(*power_on));
+	engine->unmapped_pixels = 0;
+	engine->scratch = 0;
+	if (read(engine->irq_fd, &v, sizeof(v)) < 0 && errno != EAGAIN)
+		abort();
+	engine->irq_level = false;
+	sim_update_irq(engine);
+}
+
+uint64_t fuzz_digest(void)
+{
+	return last_digest;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct wire w = { .shim.ops = &wire_ops, .data = data, .size = size };
+	struct dc *dc;
+	unsigned link;
+	uint8_t what;
+
+	power_on_again();
+	w.inner = sim_hw(engine);
 	if (dc_create(&w.shim, &board, &dc) < 0)
 		abort();
 	dc_set_log_handler(dc, quiet, NULL);
@@ -301,23 +360,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		detect(dc, link);
 	if (what & DO_COMMIT) {
 		light(&w, dc, link);
-		run(sim, dc, 2 * MS);
+		run(engine, dc, 2 * MS);
 	}
 	if (what & DO_SHORT_HPD) {
-		sim_dp_irq(sim, link, 0x02);
-		run(sim, dc, 5 * MS);
+		sim_dp_irq(engine, link, 0x02);
+		run(engine, dc, 5 * MS);
 	}
 	if (what & DO_DROP_LINK) {
-		sim_drop_link(sim, link);
-		run(sim, dc, 5 * MS);
+		sim_drop_link(engine, link);
+		run(engine, dc, 5 * MS);
 	}
 	if (what & DO_REPLUG) {
-		sim_unplug(sim, link);
-		run(sim, dc, 150 * MS);
-		if (sim_plug(sim, link, NULL, 0) == 0)
-			run(sim, dc, 300 * MS);
+		sim_unplug(engine, link);
+		run(engine, dc, 150 * MS);
+		if (sim_plug(engine, link, NULL, 0) == 0)
+			run(engine, dc, 300 * MS);
 	}
 	dc_destroy(dc);
-	sim_destroy(sim);
+	last_digest = w.digest;
 	return 0;
 }
