@@ -164,7 +164,12 @@ static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *c
 	cfg->ref_khz = (uint32_t)x;
 	if ((r = sj_string(ctx, "", root, "vbios", false, 1024, &vbios)) < 0)
 		return r;
-	if (vbios && (r = sim_vbios_parse(ctx, vbios, ref_given > 0, cfg)) < 0)
+	/* Carrizo and Stoney run on AMD's image unless told otherwise ("": none) */
+	if (!vbios && cfg->asic == SIM_ASIC_CARRIZO)
+		vbios = "CarrizoGenericVbios.bin";
+	else if (!vbios && cfg->asic == SIM_ASIC_STONEY)
+		vbios = "StoneyGenericVbios.bin";
+	if (vbios && vbios[0] && (r = sim_vbios_parse(ctx, vbios, ref_given > 0, cfg)) < 0)
 		return r;
 	x = 600000;
 	if ((r = sj_int(ctx, "", root, "dp_ref_clock_khz", false, 100000, 1200000, &x)) < 0)

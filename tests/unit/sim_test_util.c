@@ -31,7 +31,7 @@ const char *st_simext_default(void)
 
 	assert_non_null(end);
 	assert_true(strlen(d) < sizeof(text));
-	snprintf(text, sizeof(text), "%.*s%s", (int)(v - d), d, end + 1);
+	snprintf(text, sizeof(text), "%.*s\t\"vbios\": \"\",%s", (int)(v - d), d, end);
 	return text;
 }
 

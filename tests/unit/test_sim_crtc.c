@@ -308,9 +308,9 @@ static void test_trace_by_block(void **state)
 
 static void test_profile_limits_pipes(void **state)
 {
-	struct sim *sim =
-		st_create("{ \"asic\": \"stoney\", \"connectors\": [ { \"type\": \"HDMI\","
-			  " \"hpd\": 1, \"ddc\": 1, \"encoder\": 0 } ] }");
+	struct sim *sim = st_create(
+		"{ \"asic\": \"stoney\", \"vbios\": \"\", \"connectors\": [ { \"type\": \"HDMI\","
+		" \"hpd\": 1, \"ddc\": 1, \"encoder\": 0 } ] }");
 	struct dc_hw *hw = sim_hw(sim);
 
 	(void)state;
