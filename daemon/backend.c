@@ -428,6 +428,31 @@ int dcd_backend_open(struct dcd *dcd)
 	return -EINVAL;
 }
 
+/*
+ * The engine's video BIOS for Display Core: the image the simulated engine
+ * serves (its scenario's "vbios"). Reading the ROM of a GPU is not done
+ * yet (docs/bios.md), so there Display Core runs without one.
+ */
+int dcd_backend_vbios(struct dcd *dcd)
+{
+	struct dc_error err = { 0 };
+	const uint8_t *image;
+	size_t len = 0;
+	int r;
+
+	if (dcd->backend.kind != DCD_BACKEND_SIM || !dcd->backend.sim)
+		return 0;
+	image = sim_vbios(dcd->backend.sim, &len);
+	if (!image)
+		return 0;
+	r = dc_set_vbios(dcd->dc, image, len, &err);
+	if (r < 0)
+		log_error("simulator: %s", err.message);
+	else
+		log_info("video BIOS %s (%s)", dc_vbios_version(dcd->dc), dc_vbios_date(dcd->dc));
+	return r;
+}
+
 void dcd_backend_close(struct dcd *dcd)
 {
 	struct dcd_backend *b = &dcd->backend;

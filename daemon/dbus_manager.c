@@ -29,6 +29,13 @@ static int get_property(sd_bus *bus, const char *path, const char *interface, co
 				: dcv_access_name(dcv_access_used(dcd->backend.dev)));
 	if (!strcmp(property, "Asic"))
 		return sd_bus_message_append(reply, "s", dc_asic_name(dcd->backend.board.asic));
+	/* the video BIOS Display Core runs (empty without one) */
+	if (!strcmp(property, "VbiosVersion"))
+		return sd_bus_message_append(
+			reply, "s", dc_vbios_version(dcd->dc) ? dc_vbios_version(dcd->dc) : "");
+	if (!strcmp(property, "VbiosDate"))
+		return sd_bus_message_append(reply, "s",
+					     dc_vbios_date(dcd->dc) ? dc_vbios_date(dcd->dc) : "");
 	if (!strcmp(property, "Version"))
 		return sd_bus_message_append(reply, "s", DCD_VERSION);
 	if (!strcmp(property, "NLinks"))
@@ -166,6 +173,8 @@ const sd_bus_vtable dcd_dbus_manager_vtable[] = {
 	SD_BUS_PROPERTY("Backend", "s", get_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
 	SD_BUS_PROPERTY("Asic", "s", get_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
 	SD_BUS_PROPERTY("Version", "s", get_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
+	SD_BUS_PROPERTY("VbiosVersion", "s", get_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
+	SD_BUS_PROPERTY("VbiosDate", "s", get_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
 	SD_BUS_PROPERTY("NLinks", "u", get_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
 	SD_BUS_PROPERTY("NClients", "u", get_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
 	SD_BUS_PROPERTY("NLeases", "u", get_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),

@@ -363,6 +363,9 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 	}
 	dc_set_log_handler(dcd->dc, dc_log_handler, dcd);
 	dc_set_events(dcd->dc, &dcd_dc_events, dcd);
+	r = dcd_backend_vbios(dcd);
+	if (r < 0)
+		goto fail;
 	dc_get_plane_caps(dcd->dc, &dcd->plane_caps);
 	dcd->link_count = dc_link_count(dcd->dc);
 	for (unsigned i = 0; i < dcd->config.n_outputs; i++) {

@@ -280,6 +280,8 @@ unsigned dcd_grace_left_ms(const struct dcd *dcd);
 
 /* backend.c: the engine behind dc_hw */
 int dcd_backend_open(struct dcd *dcd);
+/* Hands Display Core the engine's video BIOS, when the backend has one. */
+int dcd_backend_vbios(struct dcd *dcd);
 void dcd_backend_close(struct dcd *dcd);
 /* Drains the interrupt fd (before dc_handle_irq). */
 void dcd_backend_irq_consume(struct dcd *dcd);

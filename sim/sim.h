@@ -83,6 +83,22 @@ struct dc_hw *sim_hw(struct sim *sim);
  */
 const char *sim_asic_name(struct sim *sim);
 
+/*
+ * The video BIOS image the engine serves (the scenario's "vbios"), or NULL
+ * (and *len 0) without one. Borrowed, valid while the engine lives. With an
+ * image the display PLLs are the public BPHYC_PLLn registers that its
+ * SetPixelClock table programs; without one, the extension's SIMEXT_PLL_*.
+ */
+const uint8_t *sim_vbios(struct sim *sim, size_t *len);
+
+/*
+ * Writes to registers no block model of the simulator claims (they are kept
+ * as plain storage): the total, and up to max of the first distinct
+ * registers in regs (*count: how many distinct ones are remembered, at most
+ * 64). Shows what a VBIOS table programs that the simulator does not model.
+ */
+uint64_t sim_unmodelled(struct sim *sim, uint32_t *regs, size_t max, size_t *count);
+
 /* The built-in default scenario (Carrizo, DP 4K60, HDMI 1080p, eDP, empty DP). */
 const char *sim_default_scenario(void);
 
@@ -306,6 +322,7 @@ enum sim_block {
 			   * -1 for shared) */
 	SIM_BLOCK_SIMEXT, /* PLLs (instance = PLL), identification */
 	SIM_BLOCK_SCL,	  /* scaler (SCL) and line buffer (LB) (instance = pipe) */
+	SIM_BLOCK_PLL,	  /* BPHYC_PLLn with a VBIOS image (instance = PLL) */
 };
 
 /* Which block (and instance, or -1) a register belongs to. */

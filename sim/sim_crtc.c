@@ -96,7 +96,8 @@ static uint64_t next_line(const struct lines *l, uint64_t line, uint64_t a)
 void sim_crtc_clock(struct sim *sim, unsigned n, uint64_t *num, uint64_t *den)
 {
 	struct sim_state *st = sim->st;
-	uint32_t rate, sel;
+	uint32_t rate;
+	int sel;
 
 	*num = 0;
 	*den = 1;
@@ -114,9 +115,8 @@ void sim_crtc_clock(struct sim *sim, unsigned n, uint64_t *num, uint64_t *den)
 			return;
 		}
 	}
-	sel = SIM_GET(st->ext[mmSIMEXT_CRTC_CLK_SEL + n - mmSIMEXT_ID], SIMEXT_CRTC_CLK_SEL,
-		      CRTC_PLL_SEL);
-	if (sel < DCE110_SIMEXT_NUM_PLLS && st->pll[sel].locked) {
+	sel = sim_crtc_pll(st, n);
+	if (sel >= 0 && sel < DCE110_SIMEXT_NUM_PLLS && st->pll[sel].locked) {
 		*num = st->pll[sel].hz_num;
 		*den = st->pll[sel].hz_den;
 	}

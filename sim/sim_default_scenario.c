@@ -9,6 +9,7 @@ static const char default_scenario[] =
 	"{\n"
 	"\t\"asic\": \"carrizo\",\n"
 	"\t\"clock\": \"virtual\",\n"
+	"\t\"vbios\": \"CarrizoGenericVbios.bin\",\n"
 	"\t\"connectors\": [\n"
 	"\t\t{\n"
 	"\t\t\t\"name\": \"DP-1\",\n"

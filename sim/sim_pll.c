@@ -1,10 +1,14 @@
 /*
- * The three display PLLs of the simulator extension (dce110_regs.h):
+ * The three display PLLs: what they lock to and when, for both register
+ * models. With a VBIOS image the PLLs are the public BPHYC_PLLn registers
+ * (sim_ppll.c) and a CRTC's CRTCn_PIXEL_RATE_SOURCE picks its PLL. Without
+ * one they are the simulator extension's (dce110_regs.h):
  *   VCO    = REFCLK x (PLL_FB_DIV + PLL_FB_DIV_FRACTION / 10^6) / PLL_REF_DIV
  *   PIXCLK = VCO / PLL_POST_DIV_PIXCLK
- * A PLL out of reset and powered, with dividers >= 1, a fraction below 10^6
- * and a VCO within 600..1200 MHz locks SIMEXT_PLL_LOCK_TIME_NS after its last
- * change; until then (and for ever with bad dividers) it gives no clock.
+ * and SIMEXT_CRTC_CLK_SEL picks. Either way a PLL out of reset and powered
+ * with valid dividers and a VCO in range locks SIMEXT_PLL_LOCK_TIME_NS
+ * after its last change; until then (and for ever with bad dividers) it
+ * gives no clock.
  */
 #include "sim_internal.h"
 
@@ -13,28 +17,46 @@ static uint32_t *preg(struct sim *sim, unsigned pll, uint32_t generic)
 	return &sim->st->ext[generic + dce110_simext_pll_offsets[pll] - mmSIMEXT_ID];
 }
 
-/* Is the PLL the clock source of CRTC n? */
-static bool feeds(struct sim *sim, unsigned pll, unsigned n)
+int sim_crtc_pll(const struct sim_state *st, unsigned n)
 {
-	struct sim_state *st = sim->st;
-	uint32_t sel = st->ext[mmSIMEXT_CRTC_CLK_SEL + n - mmSIMEXT_ID];
+	uint32_t rate = n < 6 ? st->regs[mmCRTC0_PIXEL_RATE_CNTL + dce110_pixclk_offsets[n]] : 0;
 
-	if (n < 6 && (st->regs[mmCRTC0_PIXEL_RATE_CNTL + dce110_pixclk_offsets[n]] &
-		      CRTC0_PIXEL_RATE_CNTL__DP_DTO0_ENABLE_MASK))
-		return false;
-	return SIM_GET(sel, SIMEXT_CRTC_CLK_SEL, CRTC_PLL_SEL) == pll;
+	if (SIM_GET(rate, CRTC0_PIXEL_RATE_CNTL, DP_DTO0_ENABLE))
+		return -1;
+	if (st->cfg.vbios_len) {
+		if (n >= 6)
+			return -1;
+		return (int)SIM_GET(rate, CRTC0_PIXEL_RATE_CNTL, CRTC0_PIXEL_RATE_SOURCE);
+	}
+	rate = SIM_GET(st->ext[mmSIMEXT_CRTC_CLK_SEL + n - mmSIMEXT_ID], SIMEXT_CRTC_CLK_SEL,
+		       CRTC_PLL_SEL);
+	return rate < DCE110_SIMEXT_NUM_PLLS ? (int)rate : -1;
 }
 
 static void retime_users(struct sim *sim, unsigned pll, uint64_t t)
 {
 	for (unsigned n = 0; n < sim->st->ncrtc_regs; n++)
-		if (feeds(sim, pll, n))
+		if (sim_crtc_pll(sim->st, n) == (int)pll)
 			sim_crtc_retime(sim, n, t);
+}
+
+void sim_pll_set(struct sim *sim, unsigned pll, bool valid, uint64_t hz_num, uint64_t hz_den)
+{
+	struct sim_pll *p = &sim->st->pll[pll];
+	struct sim_pll old = *p;
+
+	p->valid = valid;
+	p->hz_num = hz_num;
+	p->hz_den = hz_den;
+	if (old.valid && p->valid && old.hz_num == p->hz_num && old.hz_den == p->hz_den)
+		return; /* rewriting the same dividers does not disturb the PLL */
+	p->locked = false;
+	p->lock_ns = sim->st->synced_ns + SIMEXT_PLL_LOCK_TIME_NS;
+	retime_users(sim, pll, sim->st->synced_ns);
 }
 
 static void recompute(struct sim *sim, unsigned pll)
 {
-	struct sim_pll *p = &sim->st->pll[pll];
 	uint32_t cntl = *preg(sim, pll, mmSIMEXT_PLL_CNTL);
 	uint64_t ref =
 		SIM_GET(*preg(sim, pll, mmSIMEXT_PLL_REF_DIV), SIMEXT_PLL_REF_DIV, PLL_REF_DIV);
@@ -46,22 +68,16 @@ static void recompute(struct sim *sim, unsigned pll)
 	uint64_t refclk_hz = (uint64_t)sim->st->cfg.ref_khz * 1000;
 	uint64_t fbx = fb * 1000000 + frac; /* feedback divider in millionths */
 	uint64_t vco_khz;
-	struct sim_pll old = *p;
+	bool valid;
 
-	p->valid = !(cntl &
-		     (SIMEXT_PLL_CNTL__PLL_RESET_MASK | SIMEXT_PLL_CNTL__PLL_POWER_DOWN_MASK)) &&
-		   ref && fb && post && frac < 1000000;
-	if (p->valid) {
+	valid = !(cntl &
+		  (SIMEXT_PLL_CNTL__PLL_RESET_MASK | SIMEXT_PLL_CNTL__PLL_POWER_DOWN_MASK)) &&
+		ref && fb && post && frac < 1000000;
+	if (valid) {
 		vco_khz = sim_muldiv(refclk_hz / 1000, fbx, ref * 1000000);
-		p->valid = vco_khz >= SIMEXT_PLL_VCO_MIN_KHZ && vco_khz <= SIMEXT_PLL_VCO_MAX_KHZ;
+		valid = vco_khz >= SIMEXT_PLL_VCO_MIN_KHZ && vco_khz <= SIMEXT_PLL_VCO_MAX_KHZ;
 	}
-	p->hz_num = refclk_hz * fbx;
-	p->hz_den = ref * post * 1000000;
-	if (old.valid && p->valid && old.hz_num == p->hz_num && old.hz_den == p->hz_den)
-		return; /* rewriting the same dividers does not disturb the PLL */
-	p->locked = false;
-	p->lock_ns = sim->st->synced_ns + SIMEXT_PLL_LOCK_TIME_NS;
-	retime_users(sim, pll, sim->st->synced_ns);
+	sim_pll_set(sim, pll, valid, refclk_hz * fbx, ref * post * 1000000);
 }
 
 void sim_pll_write(struct sim *sim, unsigned pll, uint32_t generic, uint32_t value)

@@ -77,6 +77,17 @@ static int pixclk_of(uint32_t reg)
 	return (int)((reg - mmCRTC0_PIXEL_RATE_CNTL) / 4);
 }
 
+/*
+ * With a VBIOS image the extension keeps only its identification and the
+ * DP transmitter registers: the clocks are the public ones (sim_ppll.c).
+ */
+static bool simext_absent(const struct sim_state *st, uint32_t reg)
+{
+	if (reg >= SIM_REG_COUNT && (reg < mmSIMEXT_ID || reg >= DCE110_SIMEXT_END))
+		return true;
+	return st->cfg.vbios_len && reg >= mmSIMEXT_REFCLK_KHZ && reg < mmSIMEXT_DIG_TX_LINK_RATE;
+}
+
 static int simext_pll_of(uint32_t reg, uint32_t *generic)
 {
 	for (unsigned i = 0; i < DCE110_SIMEXT_NUM_PLLS; i++) {
@@ -146,6 +157,10 @@ enum sim_block sim_reg_block(struct sim *sim, uint32_t reg, int *instance)
 		*instance = (int)(reg - mmSIMEXT_CRTC_CLK_SEL);
 		return SIM_BLOCK_DCCG;
 	}
+	if ((i = sim_ppll_of(st, reg, &g)) >= 0) {
+		*instance = i;
+		return SIM_BLOCK_PLL;
+	}
 	if (reg >= mmSIMEXT_ID && reg < DCE110_SIMEXT_END) {
 		if ((i = simext_pll_of(reg, &g)) >= 0)
 			*instance = i;
@@ -187,7 +202,7 @@ int sim_reg_write_class(struct sim *sim, uint32_t reg)
 		return g >= 0x1b78 && crtc_reg_is_timing(g) ? SIM_WRITES_TIMING : -1;
 	if (sim_dig_of(st, reg, &g) >= 0 || simext_dig_tx_of(reg) >= 0)
 		return SIM_WRITES_ENCODER;
-	if (pixclk_of(reg) >= 0 || simext_pll_of(reg, &g) >= 0 ||
+	if (pixclk_of(reg) >= 0 || simext_pll_of(reg, &g) >= 0 || sim_ppll_of(st, reg, &g) >= 0 ||
 	    (reg >= mmPIXCLK1_RESYNC_CNTL && reg <= mmMICROSECOND_TIME_BASE_DIV) ||
 	    (reg >= mmSIMEXT_CRTC_CLK_SEL && reg < mmSIMEXT_CRTC_CLK_SEL + DCE110_MAX_PIPES))
 		return SIM_WRITES_CLOCK;
@@ -214,6 +229,8 @@ void sim_regs_reset(struct sim *sim)
 			SIMEXT_PLL_CNTL__PLL_RESET_MASK;
 	for (unsigned i = 0; i < DCE110_MAX_PIPES; i++)
 		st->ext[mmSIMEXT_CRTC_CLK_SEL + i - mmSIMEXT_ID] = SIMEXT_CRTC_PLL_NONE;
+	if (st->cfg.vbios_len)
+		sim_ppll_reset(sim);
 	/* AUX reply timeout: (AUX_RX_TIMEOUT_LEN + 1) x 100 us, 400 us at reset */
 	for (unsigned i = 0; i < DCE110_MAX_AUXES; i++)
 		st->regs[mmAUX_DPHY_RX_CONTROL0 + dce110_aux_offsets[i]] =
@@ -245,7 +262,7 @@ uint32_t sim_reg_read(struct sim *sim, uint32_t reg)
 	uint32_t g;
 	int i;
 
-	if (reg >= SIM_REG_COUNT && (reg < mmSIMEXT_ID || reg >= DCE110_SIMEXT_END)) {
+	if (simext_absent(st, reg)) {
 		st->bad_accesses++;
 		return 0;
 	}
@@ -264,6 +281,8 @@ uint32_t sim_reg_read(struct sim *sim, uint32_t reg)
 		return sim_i2c_read(sim, reg);
 	if ((i = simext_pll_of(reg, &g)) >= 0)
 		return sim_pll_read(sim, (unsigned)i, g);
+	if ((i = sim_ppll_of(st, reg, &g)) >= 0)
+		return sim_ppll_read(sim, (unsigned)i, g);
 	if (reg >= mmDISP_INTERRUPT_STATUS && reg <= mmDISP_INTERRUPT_STATUS_CONTINUE5)
 		return disp_int_status(sim, reg - mmDISP_INTERRUPT_STATUS);
 	if (sim_ih_reg(reg))
@@ -277,7 +296,7 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 	uint32_t g;
 	int i;
 
-	if (reg >= SIM_REG_COUNT && (reg < mmSIMEXT_ID || reg >= DCE110_SIMEXT_END)) {
+	if (simext_absent(st, reg)) {
 		st->bad_accesses++;
 		return;
 	}
@@ -312,6 +331,10 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 		sim_pll_write(sim, (unsigned)i, g, value);
 		return;
 	}
+	if ((i = sim_ppll_of(st, reg, &g)) >= 0) {
+		sim_ppll_write(sim, (unsigned)i, g, value);
+		return;
+	}
 	if (reg >= mmSIMEXT_ID && reg <= mmSIMEXT_DPREFCLK_KHZ)
 		return; /* read-only identification */
 	if (reg >= mmDISP_INTERRUPT_STATUS && reg <= mmDISP_INTERRUPT_STATUS_CONTINUE5)
@@ -329,6 +352,8 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 	*sim_reg(sim, reg) = value;
 	if ((i = pixclk_of(reg)) >= 0 && (unsigned)i < st->ncrtc_regs)
 		sim_crtc_retime(sim, (unsigned)i, st->synced_ns);
+	else if (sim_reg_block(sim, reg, &i) == SIM_BLOCK_OTHER)
+		sim_unmodelled_write(sim, reg);
 	else if (reg >= mmSIMEXT_CRTC_CLK_SEL &&
 		 reg < mmSIMEXT_CRTC_CLK_SEL + (uint32_t)st->ncrtc_regs)
 		sim_crtc_retime(sim, reg - mmSIMEXT_CRTC_CLK_SEL, st->synced_ns);

@@ -137,17 +137,18 @@ static int parse_connector(struct sj_ctx *ctx, const char *path, json_object *v,
 
 static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *cfg)
 {
-	static const char *const keys[] = {
-		"asic",	      "clock", "ref_clock_khz", "dp_ref_clock_khz", "ddc_bus_timing",
-		"connectors", NULL
-	};
+	static const char *const keys[] = { "asic",	      "clock",
+					    "ref_clock_khz",  "dp_ref_clock_khz",
+					    "ddc_bus_timing", "connectors",
+					    "vbios",	      NULL };
 	static const char *const clocks[] = { "virtual", "real", NULL };
 	char ipath[SJ_PATH_MAX];
 	struct used used = { 0 };
 	json_object *arr;
 	unsigned asic, clock = 0;
+	const char *vbios = NULL;
 	int64_t x;
-	int r;
+	int r, ref_given;
 
 	if ((r = sj_object(ctx, "", root, keys)) < 0)
 		return r;
@@ -158,9 +159,18 @@ static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *c
 		return r;
 	cfg->clock_real = clock == 1;
 	x = 27000;
-	if ((r = sj_int(ctx, "", root, "ref_clock_khz", false, 1000, 200000, &x)) < 0)
-		return r;
+	if ((ref_given = sj_int(ctx, "", root, "ref_clock_khz", false, 1000, 200000, &x)) < 0)
+		return ref_given;
 	cfg->ref_khz = (uint32_t)x;
+	if ((r = sj_string(ctx, "", root, "vbios", false, 1024, &vbios)) < 0)
+		return r;
+	/* Carrizo and Stoney run on AMD's image unless told otherwise ("": none) */
+	if (!vbios && cfg->asic == SIM_ASIC_CARRIZO)
+		vbios = "CarrizoGenericVbios.bin";
+	else if (!vbios && cfg->asic == SIM_ASIC_STONEY)
+		vbios = "StoneyGenericVbios.bin";
+	if (vbios && vbios[0] && (r = sim_vbios_parse(ctx, vbios, ref_given > 0, cfg)) < 0)
+		return r;
 	x = 600000;
 	if ((r = sj_int(ctx, "", root, "dp_ref_clock_khz", false, 100000, 1200000, &x)) < 0)
 		return r;

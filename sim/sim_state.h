@@ -14,8 +14,9 @@
 #include "dce110_regs.h"
 
 #define SIM_STATE_MAGIC 0x6174536d69536344ull /* "DcSimSta" */
-#define SIM_STATE_VERSION \
-	6 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore; 5: DMIF; 6: IH */
+#define SIM_STATE_VERSION                                                    \
+	7 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore; \
+	   5: DMIF; 6: IH; 7: the VBIOS image and its PLLs, unmodelled writes */
 
 #define SIM_REG_COUNT	   0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
 #define SIM_EXT_COUNT	   (DCE110_SIMEXT_END - mmSIMEXT_ID)
@@ -30,9 +31,11 @@
 /* SCL registers double-buffered at V_UPDATE: SCL_MODE .. EXT_OVERSCAN_TOP_BOTTOM */
 #define SIM_SCL_FIRST	   mmSCL_MODE
 #define SIM_SCL_WORDS	   (mmEXT_OVERSCAN_TOP_BOTTOM - mmSCL_MODE + 1)
-#define SIM_SCL_TYPES	   8  /* SCL_C_RAM_FILTER_TYPE: 3 bits */
-#define SIM_SCL_PAIRS	   2  /* tap pairs modelled: up to 4 taps */
-#define SIM_BOOT_ID_LEN	   40 /* /proc/sys/kernel/random/boot_id, 36 characters */
+#define SIM_SCL_TYPES	   8		/* SCL_C_RAM_FILTER_TYPE: 3 bits */
+#define SIM_SCL_PAIRS	   2		/* tap pairs modelled: up to 4 taps */
+#define SIM_BOOT_ID_LEN	   40		/* /proc/sys/kernel/random/boot_id, 36 characters */
+#define SIM_VBIOS_MAX	   (128 * 1024) /* the largest expansion ROM image served */
+#define SIM_UNMODELLED_MAX 64		/* distinct unmodelled registers remembered */
 
 enum sim_asic {
 	SIM_ASIC_CARRIZO,
@@ -136,6 +139,13 @@ struct sim_config {
 	bool ddc_timing;    /* DDC transactions take bytes x 9 bits / SCL */
 	uint32_t ref_khz;   /* PLL and DDC reference clock */
 	uint32_t dpref_khz; /* DP DTO reference clock */
+	/* the video BIOS the engine serves (sim_vbios.c): its bytes, and from
+	 * its FirmwareInfo the PPLL output range; with an image the display
+	 * PLLs are the public BPHYC_PLLn registers (sim_ppll.c) */
+	uint32_t vbios_len; /* 0: none, the PLLs of the simulator extension */
+	uint32_t ppll_min_khz, ppll_max_khz;
+	char vbios_name[64]; /* the file name, for messages */
+	uint8_t vbios[SIM_VBIOS_MAX];
 	uint8_t nconnectors;
 	struct sim_connector connectors[SIM_MAX_CONNECTORS];
 };
@@ -272,7 +282,11 @@ struct sim_state {
 	bool aux_sw_owner[DCE110_MAX_AUXES];
 
 	uint64_t reg_reads, reg_writes, bad_accesses;
-	uint64_t class_writes[3]; /* per enum sim_write_class */
+	/* writes to registers no block model claims (kept as plain storage) */
+	uint64_t unmodelled_writes;
+	uint32_t nunmodelled;
+	uint32_t unmodelled[SIM_UNMODELLED_MAX]; /* the first distinct ones */
+	uint64_t class_writes[3];		 /* per enum sim_write_class */
 
 	struct sim_dmif dmif[DCE110_MAX_PIPES];
 	bool dmif_stuck; /* fault: allocation changes never complete */

@@ -10,6 +10,7 @@
  * the run with an error naming the table and the offset (docs/bios.md).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,6 +81,8 @@ struct run {
 	uint32_t divmul[2];
 	unsigned io_mode;
 	bool cs_equal, cs_above;
+	bool read_any;	    /* some register was read ... */
+	uint32_t last_read; /* ... and this was the last: what a loop past a bound polls */
 };
 
 struct frame {
@@ -241,6 +244,8 @@ static uint32_t reg_read(struct frame *f, uint32_t reg)
 		return 0;
 	if (r->io_mode & IO_IIO)
 		return iio_run(f, r->io_mode & 0x7f, reg, 0);
+	r->read_any = true;
+	r->last_read = reg;
 	return dc_hw_read(r->hw, reg);
 }
 
@@ -579,20 +584,32 @@ static bool cond_holds(const struct run *r, unsigned c)
 	}
 }
 
+/* ", last read register 0x1731": where a table that never finishes waits. */
+static const char *polled(struct run *r)
+{
+	static __thread char s[48];
+
+	if (!r->read_any)
+		return "";
+	snprintf(s, sizeof(s), ", last read register 0x%x", r->last_read);
+	return s;
+}
+
 static bool past_bounds(struct frame *f)
 {
 	struct run *r = f->r;
 	uint64_t ns = dc_hw_now_ns(r->hw) - r->t0;
 
 	if (r->steps > r->lim.step_limit) {
-		stop(f, -ETIMEDOUT, "ran %llu opcodes, past the bound of %llu",
-		     (unsigned long long)r->steps, (unsigned long long)r->lim.step_limit);
+		stop(f, -ETIMEDOUT, "ran %llu opcodes, past the bound of %llu%s",
+		     (unsigned long long)r->steps, (unsigned long long)r->lim.step_limit,
+		     polled(r));
 		return true;
 	}
 	if (ns > r->lim.time_limit_ns) {
-		stop(f, -ETIMEDOUT, "ran %llu ms, past the bound of %llu ms",
+		stop(f, -ETIMEDOUT, "ran %llu ms, past the bound of %llu ms%s",
 		     (unsigned long long)(ns / 1000000u),
-		     (unsigned long long)(r->lim.time_limit_ns / 1000000u));
+		     (unsigned long long)(r->lim.time_limit_ns / 1000000u), polled(r));
 		return true;
 	}
 	return false;

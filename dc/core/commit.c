@@ -66,7 +66,7 @@ static int check_commit(struct dc *dc, const struct dc_commit *c, struct dc_erro
 
 		if (c->update[i] != DC_UPDATE_MODESET)
 			continue;
-		if (uses_pll(s) && !dce110_simext_present(dc->hw)) {
+		if (uses_pll(s) && !dc->bios && !dce110_simext_present(dc->hw)) {
 			dc_log(dc, DC_LOG_ERROR,
 			       "%s: TMDS pixel clocks need the display PLLs, which this engine "
 			       "programs through VBIOS tables dcd does not have (only the "

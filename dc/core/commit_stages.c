@@ -70,10 +70,14 @@ void dc_plls_release(struct dc *dc, unsigned mask, const struct dc_stream *live,
 		if ((!skip || !skip[i]) && uses_pll(&live[i]))
 			mask &= ~(1u << live[i].res.clock_source);
 	}
-	if (!mask || !dce110_simext_present(dc->hw))
+	if (!mask || (!dc->bios && !dce110_simext_present(dc->hw)))
 		return;
 	for (unsigned p = 0; p < dc->pool->plls; p++) {
-		if (mask & (1u << p))
+		if (!(mask & (1u << p)))
+			continue;
+		if (dc->bios)
+			dc_bios_pll_power_down(dc, p);
+		else
 			dce110_pll_power_down(dc->hw, p);
 	}
 }
@@ -123,6 +127,17 @@ static int program_clock(struct dc *dc, const struct dc_stream *s, int index, st
 		return 0;
 	}
 	pll = (unsigned)s->res.clock_source;
+	if (dc->bios) {
+		int r = dc_bios_pixel_clock(dc, s, &d, err, index);
+
+		if (r)
+			return r;
+		dc_log(dc, DC_LOG_DEBUG,
+		       "%s: PLL %u for %u kHz through the video BIOS: ref div %u, fb div %u, "
+		       "post div %u",
+		       name, pll, s->mode.clock, d.ref_div, d.fb_div, d.post_div);
+		return 0;
+	}
 	lim = dc->pool->pll;
 	lim.ref_khz = dce110_simext_refclk_khz(hw);
 	if (dc_pll_compute(&lim, s->mode.clock, &d))

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dc_bios.h"
 #include "dc_priv.h"
 
 const char *dc_link_type_name(enum dc_link_type type)
@@ -165,6 +166,7 @@ void dc_destroy(struct dc *dc)
 		dc_link_modes_drop(&dc->links[i]);
 		dc_sink_unref(dc->links[i].sink);
 	}
+	dc_bios_destroy(dc->bios);
 	free(dc);
 }
 

@@ -12,6 +12,7 @@
 #include "../calcs/dc_calcs.h"
 #include "../link/link.h"
 #include "dc.h"
+#include "dc_bios.h"
 #include "dc_edid.h"
 #include "dc_ih.h"
 #include "dc_modes.h"
@@ -196,7 +197,22 @@ struct dc {
 	struct dc_pipe_rt pipes[DC_MAX_PIPES];
 	bool vblank_on[DC_MAX_LINKS]; /* dc_vblank_enable */
 	struct dc_ih_rt ih;	      /* the IH ring (dc/ih/) */
+	/* the video BIOS (dc_set_vbios): pixel clocks through its tables */
+	struct dc_bios *bios;
+	struct dc_bios_firmware_info bios_fw;
 };
+
+/* ---- the video BIOS (bios_clock.c) --------------------------------------- */
+
+/* The crystal reference: the video BIOS's, else the extension's or the ASIC's. */
+uint32_t dc_ref_khz(struct dc *dc);
+/* Programs the stream's PLL through SetPixelClock; d gets the dividers asked for. */
+int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_pll_dividers *d,
+			struct dc_error *err, int index);
+void dc_bios_pll_power_down(struct dc *dc, unsigned pll);
+struct dce110_pixel_rate;
+/* What clocks CRTC tg: through the VBIOS PLL registers or the extension. */
+void dc_pixel_rate(struct dc *dc, unsigned tg, struct dce110_pixel_rate *rate);
 
 /* printf-style log line to the handler set with dc_set_log_handler (if any). */
 __attribute__((format(printf, 3, 4))) void dc_log(const struct dc *dc, enum dc_log_level level,

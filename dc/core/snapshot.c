@@ -214,7 +214,7 @@ static int read_stream(struct dc *dc, unsigned tg, struct dc_stream *s)
 	link = link_of_encoder(dc, be);
 	if (link < 0 || dce110_tg_read_timing(dc->hw, tg, &s->mode))
 		return -ENODATA;
-	dce110_clk_read(dc->hw, tg, dc_dprefclk_khz(dc), &rate);
+	dc_pixel_rate(dc, tg, &rate);
 	if (!rate.hz_num)
 		return -ENODATA;
 	s->mode.clock = (uint32_t)((rate.hz_num + rate.hz_den * 500) / (rate.hz_den * 1000));

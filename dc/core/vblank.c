@@ -44,8 +44,8 @@ int dc_committed_index(const struct dc *dc, unsigned link)
 
 uint32_t dc_dprefclk_khz(struct dc *dc)
 {
-	return dce110_simext_present(dc->hw) ? dce110_simext_dprefclk_khz(dc->hw)
-					     : dc->pool->dprefclk_khz;
+	return !dc->bios && dce110_simext_present(dc->hw) ? dce110_simext_dprefclk_khz(dc->hw)
+							  : dc->pool->dprefclk_khz;
 }
 
 static uint64_t frame_px(const struct dc_pipe_rt *rt)
@@ -74,7 +74,7 @@ void dc_pipe_start(struct dc *dc, unsigned tg, const struct dc_stream *s)
 	}
 	rt->vblank_end = (uint32_t)(s->mode.vtotal - s->mode.vsync_start) % s->mode.vtotal;
 	rt->vblank_start = dc_vblank_start_line(&s->mode);
-	dce110_clk_read(dc->hw, tg, dc_dprefclk_khz(dc), &rate);
+	dc_pixel_rate(dc, tg, &rate);
 	rt->hz_num = rate.hz_num;
 	rt->hz_den = rate.hz_den;
 	dce110_tg_position(dc->hw, tg, &p);

@@ -115,6 +115,10 @@ struct dce110_pixel_rate {
  */
 void dce110_clk_read(struct dc_hw *hw, unsigned tg, uint32_t dprefclk_khz,
 		     struct dce110_pixel_rate *rate);
+/* The same on an engine whose PLLs a VBIOS programs: the BPHYC_PLLn registers
+ * (dce110_ppll.c) with ref_khz, the reference of the image's FirmwareInfo. */
+void dce110_ppll_read(struct dc_hw *hw, unsigned tg, uint32_t dprefclk_khz, uint32_t ref_khz,
+		      struct dce110_pixel_rate *rate);
 
 /* ---- surfaces and cursor (dce110_grph.c) ----------------------------------- */
 

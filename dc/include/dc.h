@@ -150,6 +150,18 @@ int dc_board_check(const struct dc_board *board, struct dc_error *err);
 int dc_create(struct dc_hw *hw, const struct dc_board *board, struct dc **out);
 void dc_destroy(struct dc *dc);
 
+/*
+ * Hands Display Core the engine's video BIOS image (copied): from then on
+ * pixel clocks go through its SetPixelClock table (docs/bios.md). Call
+ * once after dc_create, before the first commit. 0, or -EINVAL with err
+ * naming what is wrong with the image (damaged, no FirmwareInfo, no
+ * SetPixelClock of revision 1.6).
+ */
+int dc_set_vbios(struct dc *dc, const void *image, size_t len, struct dc_error *err);
+/* The image's version ("113-C75100-031") and build date, NULL without one. */
+const char *dc_vbios_version(const struct dc *dc);
+const char *dc_vbios_date(const struct dc *dc);
+
 unsigned dc_link_count(const struct dc *dc);
 /* "DP-1", "HDMI-A-1", "DVI-D-1", "eDP-1": numbered per type in board order. */
 const char *dc_link_name(const struct dc *dc, unsigned link);

@@ -16,7 +16,7 @@ static int transfer(struct dc *dc, unsigned link, struct dce110_i2c_txn *txn, un
 {
 	const struct dc_link *l = &dc->links[link];
 
-	uint32_t ref_khz = dce110_i2c_ref_khz(dc->hw, dc->pool->pll.ref_khz);
+	uint32_t ref_khz = dc_ref_khz(dc);
 
 	return dce110_i2c_transfer(dc->hw, l->desc.ddc, ref_khz, DDC_SCL_KHZ, txn, n);
 }

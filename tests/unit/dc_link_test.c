@@ -147,6 +147,9 @@ struct dclt *dclt_create(const char *json, enum dc_asic asic)
 						 .link_event = on_link_event };
 	struct dclt *t = calloc(1, sizeof(*t));
 	struct dc_board board = { .asic = asic };
+	const uint8_t *image;
+	struct dc_error err;
+	size_t len;
 	int n;
 
 	assert_non_null(t);
@@ -173,6 +176,10 @@ struct dclt *dclt_create(const char *json, enum dc_asic asic)
 	assert_int_equal(dc_create(&t->shim, &board, &t->dc), 0);
 	dc_set_events(t->dc, &events, t);
 	dc_set_log_handler(t->dc, on_log, t);
+	/* the engine's video BIOS, as the daemon hands it over */
+	image = sim_vbios(t->sim, &len);
+	if (image && dc_set_vbios(t->dc, image, len, &err))
+		fail_msg("dc_set_vbios: %s", err.message);
 	return t;
 }
 

@@ -86,6 +86,16 @@ void dst_destroy(struct dst *t)
 	free(t);
 }
 
+void dst_give_vbios(struct dst *t, struct dc *dc)
+{
+	struct dc_error err;
+	size_t len;
+	const uint8_t *image = sim_vbios(t->sim, &len);
+
+	if (image && dc_set_vbios(dc, image, len, &err))
+		fail_msg("dc_set_vbios: %s", err.message);
+}
+
 unsigned dst_link(struct dst *t, const char *name)
 {
 	return dclt_link(t->lt, name);

@@ -65,6 +65,8 @@ struct dst {
  */
 struct dst *dst_create(const char *json, enum dc_asic asic);
 void dst_destroy(struct dst *t);
+/* Hands dc (a second core over the same engine) the engine's video BIOS, as dcd does. */
+void dst_give_vbios(struct dst *t, struct dc *dc);
 
 /* The dc link index of the sim connector called name (asserts it exists). */
 unsigned dst_link(struct dst *t, const char *name);

@@ -22,6 +22,19 @@ struct sim *st_create(const char *json)
 	return sim;
 }
 
+const char *st_simext_default(void)
+{
+	static char text[8192];
+	const char *d = sim_default_scenario();
+	const char *v = strstr(d, "\t\"vbios\"");
+	const char *end = v ? strchr(v, '\n') : NULL;
+
+	assert_non_null(end);
+	assert_true(strlen(d) < sizeof(text));
+	snprintf(text, sizeof(text), "%.*s\t\"vbios\": \"\",%s", (int)(v - d), d, end);
+	return text;
+}
+
 static uint32_t i2c_status_wait(struct dc_hw *hw)
 {
 	uint32_t s = 0;

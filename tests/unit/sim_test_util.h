@@ -16,6 +16,13 @@
 
 /* Creates a virtual-time simulator from JSON text (NULL: the default). */
 struct sim *st_create(const char *json);
+/*
+ * The built-in default scenario without its "vbios": the display PLLs of
+ * the simulator extension at a 27 MHz reference, which st_pll_program and
+ * st_crtc_program drive (the engines of Tonga, Fiji and Polaris, which have
+ * no image yet). Static text.
+ */
+const char *st_simext_default(void);
 
 /* One I2C transaction of a DC_I2C submission. */
 struct st_i2c_txn {

@@ -755,6 +755,8 @@ static void test_loop_step_bound(void **state)
 	assert_int_equal(run_with(&r, &a, NULL, 0, &lim), -ETIMEDOUT);
 	assert_non_null(strstr(err.message, "SetPixelClock (12)"));
 	assert_non_null(strstr(err.message, "opcodes, past the bound of 10000"));
+	/* and where it waits */
+	assert_non_null(strstr(err.message, "last read register 0xe0"));
 	assert_true(hw.reads[0xe0] >= 5000 && hw.reads[0xe0] <= 5001);
 }
 

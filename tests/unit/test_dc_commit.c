@@ -254,6 +254,7 @@ static void snapshot_equals_commit_and_adopt_writes_nothing(void **state)
 	 */
 	board = t->dc->board;
 	assert_int_equal(dc_create(t->hw, &board, &dc2), 0);
+	dst_give_vbios(t, dc2);
 	assert_int_equal(sim_trace_start(t->sim, 65536), 0);
 	assert_int_equal(dc_snapshot(dc2, &snap2), 0);
 	assert_true(dc_state_equal(&snap2, &snap));

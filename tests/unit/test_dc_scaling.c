@@ -280,6 +280,7 @@ static void snapshot_of_scaled_planes_and_adopt(void **state)
 	}
 	board = t->dc->board;
 	assert_int_equal(dc_create(t->hw, &board, &dc2), 0);
+	dst_give_vbios(t, dc2);
 	assert_int_equal(dc_snapshot(dc2, &snap2), 0);
 	assert_true(dc_state_equal(&snap2, &snap));
 	assert_int_equal(sim_trace_start(t->sim, 4096), 0);

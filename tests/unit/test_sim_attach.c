@@ -54,7 +54,9 @@ static int teardown(void **state)
 /* A virtual-time engine in the file with pipe 0 running 1080p60 on PLL 0. */
 static void make_engine(const char *path)
 {
-	struct sim_options opts = { .clock = SIM_CLOCK_VIRTUAL, .state_path = path };
+	struct sim_options opts = { .clock = SIM_CLOCK_VIRTUAL,
+				    .state_path = path,
+				    .scenario_json = st_simext_default() };
 	struct sim_error err;
 	struct sim *sim;
 

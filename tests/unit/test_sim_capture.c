@@ -24,7 +24,7 @@
 
 static struct sim *setup(void *surface, size_t size, uint32_t control, uint32_t swap)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(st_simext_default());
 	struct dc_hw *hw = sim_hw(sim);
 
 	assert_int_equal(sim_map_memory(sim, ADDR, surface, size), 0);

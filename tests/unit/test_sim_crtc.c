@@ -59,7 +59,7 @@ static unsigned expected_vblanks(uint64_t pixels)
 
 static struct sim *setup_1080p(uint32_t fb, uint32_t frac)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(st_simext_default());
 	struct dc_hw *hw = sim_hw(sim);
 
 	st_pll_program(hw, 0, 1, fb, frac, 8);
@@ -106,7 +106,7 @@ static void test_wrong_dividers_wrong_rate(void **state)
 
 static void test_bad_pll_gives_no_clock(void **state)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(st_simext_default());
 	struct dc_hw *hw = sim_hw(sim);
 
 	(void)state;
@@ -127,7 +127,7 @@ static void test_bad_pll_gives_no_clock(void **state)
 
 static void test_dp_dto_clock(void **state)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(st_simext_default());
 	struct dc_hw *hw = sim_hw(sim);
 	uint32_t pos;
 
@@ -269,7 +269,7 @@ static void test_scanout_history(void **state)
 
 static void test_trace_by_block(void **state)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(st_simext_default());
 	struct dc_hw *hw = sim_hw(sim);
 	struct sim_trace_entry e;
 	int inst;
@@ -308,9 +308,9 @@ static void test_trace_by_block(void **state)
 
 static void test_profile_limits_pipes(void **state)
 {
-	struct sim *sim =
-		st_create("{ \"asic\": \"stoney\", \"connectors\": [ { \"type\": \"HDMI\","
-			  " \"hpd\": 1, \"ddc\": 1, \"encoder\": 0 } ] }");
+	struct sim *sim = st_create(
+		"{ \"asic\": \"stoney\", \"vbios\": \"\", \"connectors\": [ { \"type\": \"HDMI\","
+		" \"hpd\": 1, \"ddc\": 1, \"encoder\": 0 } ] }");
 	struct dc_hw *hw = sim_hw(sim);
 
 	(void)state;

@@ -27,7 +27,7 @@ static uint64_t monotonic_ns(void)
 
 static void test_timer_and_frames(void **state)
 {
-	struct sim_options opts = { .clock = SIM_CLOCK_REAL };
+	struct sim_options opts = { .scenario_json = st_simext_default(), .clock = SIM_CLOCK_REAL };
 	struct sim_error err = { { 0 } };
 	struct sim *sim;
 	struct dc_hw *hw;

@@ -39,7 +39,7 @@ static unsigned comp(uint32_t xrgb, int c)
 /* A running pipe 0 with an active area of aw x ah showing the pattern surface. */
 static struct sim *setup(unsigned aw, unsigned ah)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(st_simext_default());
 	struct dc_hw *hw = sim_hw(sim);
 
 	for (unsigned y = 0; y < SURF_H; y++)
@@ -452,7 +452,7 @@ static void fmt_dither_keeps_the_average(void **state)
 /* The write trace files SCL and LB of a pipe under SIM_BLOCK_SCL, FMT under CRTC. */
 static void trace_blocks(void **state)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(st_simext_default());
 	int instance;
 
 	(void)state;

@@ -353,7 +353,9 @@ static void test_edid_file_scdc(void **state)
 static void test_state_file_attach(void **state)
 {
 	char path[] = "/tmp/sim-state-XXXXXX";
-	struct sim_options opts = { .state_path = path, .clock = SIM_CLOCK_VIRTUAL };
+	struct sim_options opts = { .state_path = path,
+				    .scenario_json = st_simext_default(),
+				    .clock = SIM_CLOCK_VIRTUAL };
 	struct sim_error err = { { 0 } };
 	struct sim_frame f[4];
 	struct sim *sim;

@@ -4,7 +4,7 @@
 #include "dcctl.h"
 
 struct manager {
-	char version[32], backend[16], asic[16];
+	char version[32], backend[16], asic[16], vbios_version[48], vbios_date[24];
 	uint32_t links, clients, leases;
 };
 
@@ -26,6 +26,10 @@ static int read_manager(struct dcctl *ctx, struct manager *mg)
 			dcctl_text(mg->backend, sizeof(mg->backend), s);
 		else if (!strcmp(key, "Asic") && sd_bus_message_read(m, "v", "s", &s) > 0)
 			dcctl_text(mg->asic, sizeof(mg->asic), s);
+		else if (!strcmp(key, "VbiosVersion") && sd_bus_message_read(m, "v", "s", &s) > 0)
+			dcctl_text(mg->vbios_version, sizeof(mg->vbios_version), s);
+		else if (!strcmp(key, "VbiosDate") && sd_bus_message_read(m, "v", "s", &s) > 0)
+			dcctl_text(mg->vbios_date, sizeof(mg->vbios_date), s);
 		else if (!strcmp(key, "NLinks"))
 			sd_bus_message_read(m, "v", "u", &mg->links);
 		else if (!strcmp(key, "NClients"))
@@ -74,6 +78,12 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 								      : "session"));
 		json_object_object_add(o, "backend", json_object_new_string(mg.backend));
 		json_object_object_add(o, "asic", json_object_new_string(mg.asic));
+		json_object_object_add(
+			o, "vbios_version",
+			mg.vbios_version[0] ? json_object_new_string(mg.vbios_version) : NULL);
+		json_object_object_add(o, "vbios_date",
+				       mg.vbios_date[0] ? json_object_new_string(mg.vbios_date)
+							: NULL);
 		json_object_object_add(o, "links", json_object_new_int64(mg.links));
 		json_object_object_add(o, "connected", json_object_new_int64(connected));
 		json_object_object_add(o, "lit", json_object_new_int64(lit));
@@ -84,6 +94,8 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 	printf("dcd %s on the %s\n", mg.version, ctx->bus_name);
 	printf("  engine   %s (%s)\n", mg.asic,
 	       strcmp(mg.backend, "sim") ? mg.backend : "simulated");
+	if (mg.vbios_version[0])
+		printf("  vbios    %s (%s)\n", mg.vbios_version, mg.vbios_date);
 	printf("  links    %u: %u connected, %u lit\n", mg.links, connected, lit);
 	printf("  clients  %u\n", mg.clients);
 	printf("  leases   %u\n", mg.leases);

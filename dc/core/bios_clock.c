@@ -1,0 +1,180 @@
+/*
+ * Pixel clocks through the video BIOS, as the public DC driver does on
+ * DCE 10/11: the image's SetPixelClock table programs the display PLL with
+ * the dividers dc/calcs chose and routes it to the CRTC. Display Core then
+ * reads the PLL back with the public register semantics (dce110_ppll.c)
+ * for its own timeline (vblank.c) and for adoption (snapshot.c).
+ *
+ * Parameters (atombios.h, PIXEL_CLOCK_PARAMETERS_V6, the revision 1.6 the
+ * Carrizo and Stoney images carry): the clock in 10 kHz with the CRTC in
+ * the top byte, the integer feedback, post and reference dividers, the
+ * PLL, the transmitter and the encoder mode. dcd asks only for integer
+ * feedback dividers (the fraction 0): where a fraction lands in the PLL
+ * is not in the public headers, so neither this code nor the simulator
+ * could check it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../dce110/dce110.h"
+#include "dc_bios.h"
+#include "dc_priv.h"
+
+/* atombios.h */
+#define ATOM_PPLL1			   0
+#define ATOM_PPLL2			   1
+#define ATOM_PPLL0			   2
+#define ATOM_ENCODER_MODE_DVI		   2
+#define ATOM_ENCODER_MODE_HDMI		   3
+#define ENCODER_OBJECT_ID_INTERNAL_UNIPHY  0x1e
+#define ENCODER_OBJECT_ID_INTERNAL_UNIPHY1 0x20
+#define ENCODER_OBJECT_ID_INTERNAL_UNIPHY2 0x21
+#define ENCODER_OBJECT_ID_INTERNAL_UNIPHY3 0x25
+#define PIXEL_CLOCK_REV_1_6		   16
+
+/* SetPixelClock's own bound: the PLL locks in well under a millisecond. */
+#define SET_PIXEL_CLOCK_LIMIT_NS (50ull * 1000 * 1000)
+
+int dc_set_vbios(struct dc *dc, const void *image, size_t len, struct dc_error *err)
+{
+	struct dc_bios_error berr = { 0 };
+	struct dc_bios_table t;
+	struct dc_bios *bios;
+	int r;
+
+	if (!dc || !image)
+		return -EINVAL;
+	r = dc_bios_load(image, len, &bios, &berr);
+	if (r < 0)
+		return dc_error_set(err, DC_ERR_INVALID, -1, -1, "video BIOS: %s", berr.message);
+	r = dc_bios_firmware_info(bios, &dc->bios_fw, &berr);
+	if (r == 0 && (!dc->bios_fw.ref_clock_khz || !dc->bios_fw.ppll_max_output_khz))
+		r = -EINVAL;
+	if (r < 0) {
+		dc_error_set(
+			err, DC_ERR_INVALID, -1, -1,
+			"video BIOS %s: no FirmwareInfo with a reference clock and PPLL range%s%s",
+			dc_bios_version(bios), berr.message[0] ? ": " : "", berr.message);
+		dc_bios_destroy(bios);
+		return -EINVAL;
+	}
+	if (dc_bios_cmd_table(bios, DC_BIOS_CMD_SET_PIXEL_CLOCK, &t) ||
+	    t.format_rev * 10 + t.content_rev != PIXEL_CLOCK_REV_1_6) {
+		dc_error_set(err, DC_ERR_INVALID, -1, -1,
+			     "video BIOS %s: no SetPixelClock table of revision 1.6",
+			     dc_bios_version(bios));
+		dc_bios_destroy(bios);
+		return -EINVAL;
+	}
+	dc_bios_destroy(dc->bios);
+	dc->bios = bios;
+	dc_log(dc, DC_LOG_INFO,
+	       "video BIOS %s (%s): pixel clocks through SetPixelClock, %u kHz reference",
+	       dc_bios_version(bios), dc_bios_date(bios), dc->bios_fw.ref_clock_khz);
+	return 0;
+}
+
+const char *dc_vbios_version(const struct dc *dc)
+{
+	return dc && dc->bios ? dc_bios_version(dc->bios) : NULL;
+}
+
+const char *dc_vbios_date(const struct dc *dc)
+{
+	return dc && dc->bios ? dc_bios_date(dc->bios) : NULL;
+}
+
+uint32_t dc_ref_khz(struct dc *dc)
+{
+	if (dc->bios)
+		return dc->bios_fw.ref_clock_khz;
+	return dce110_i2c_ref_khz(dc->hw, dc->pool->pll.ref_khz);
+}
+
+/* The ATOM PLL id of display PLL p (the public driver's PLL0, PLL1, PLL2). */
+static uint32_t atom_pll(unsigned p)
+{
+	static const uint8_t ids[] = { ATOM_PPLL0, ATOM_PPLL1, ATOM_PPLL2 };
+
+	return p < sizeof(ids) ? ids[p] : 0xff;
+}
+
+/* The encoder object of link encoder n (UNIPHY A..G): two links per UNIPHY. */
+static uint32_t atom_transmitter(unsigned n)
+{
+	static const uint8_t ids[] = { ENCODER_OBJECT_ID_INTERNAL_UNIPHY,
+				       ENCODER_OBJECT_ID_INTERNAL_UNIPHY1,
+				       ENCODER_OBJECT_ID_INTERNAL_UNIPHY2,
+				       ENCODER_OBJECT_ID_INTERNAL_UNIPHY3 };
+
+	return n / 2 < sizeof(ids) ? ids[n / 2] : 0;
+}
+
+static int run_set_pixel_clock(struct dc *dc, uint32_t *ps, struct dc_bios_error *berr)
+{
+	const struct dc_bios_run_limits lim = { .time_limit_ns = SET_PIXEL_CLOCK_LIMIT_NS };
+
+	return dc_bios_run(dc->bios, dc->hw, DC_BIOS_CMD_SET_PIXEL_CLOCK, ps, 8, &lim, berr);
+}
+
+int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_pll_dividers *d,
+			struct dc_error *err, int index)
+{
+	const char *name = dc->links[s->link].name;
+	const struct dc_bios_firmware_info *fw = &dc->bios_fw;
+	unsigned pll = (unsigned)s->res.clock_source, tg = (unsigned)s->res.timing_generator;
+	struct dc_pll_limits lim = dc->pool->pll;
+	struct dc_bios_error berr = { 0 };
+	uint32_t ps[8] = { 0 };
+	uint32_t mode =
+		s->res.signal == DC_SIGNAL_HDMI ? ATOM_ENCODER_MODE_HDMI : ATOM_ENCODER_MODE_DVI;
+	int r;
+
+	lim.ref_khz = fw->ref_clock_khz;
+	lim.min_input_khz = fw->ppll_min_input_khz ? fw->ppll_min_input_khz : lim.min_input_khz;
+	lim.max_input_khz = fw->ppll_max_input_khz ? fw->ppll_max_input_khz : lim.max_input_khz;
+	lim.vco_min_khz = fw->ppll_min_output_khz;
+	lim.vco_max_khz = fw->ppll_max_output_khz;
+	lim.fb_frac_den = 1; /* integer feedback dividers only */
+	if (dc_pll_compute(&lim, s->mode.clock, d))
+		return dc_error_set(
+			err, DC_ERR_CLOCK_SOURCE, index, -1,
+			"%s: PLL %u cannot make %u kHz from the %u kHz reference of the "
+			"video BIOS",
+			name, pll, s->mode.clock, lim.ref_khz);
+	ps[0] = s->mode.clock / 10 | tg << 24;
+	ps[1] = d->fb_div | (uint32_t)d->post_div << 16 | (uint32_t)d->ref_div << 24;
+	ps[2] = atom_pll(pll) | atom_transmitter(s->res.link_encoder) << 8 | mode << 16;
+	r = run_set_pixel_clock(dc, ps, &berr);
+	if (r < 0) {
+		dc_log(dc, DC_LOG_ERROR, "%s: SetPixelClock for PLL %u at %u kHz: %s", name, pll,
+		       s->mode.clock, berr.message);
+		return dc_error_set(err, DC_ERR_CLOCK_SOURCE, index, -1,
+				    "%s: the video BIOS could not set PLL %u to %u kHz: %s", name,
+				    pll, s->mode.clock, berr.message);
+	}
+	return 0;
+}
+
+void dc_bios_pll_power_down(struct dc *dc, unsigned pll)
+{
+	struct dc_bios_error berr = { 0 };
+	uint32_t ps[8] = { 0 };
+
+	/* a pixel clock of 0 turns the PLL off; no CRTC (ATOM_CRTC_INVALID) */
+	ps[0] = 0xffu << 24;
+	ps[2] = atom_pll(pll);
+	if (run_set_pixel_clock(dc, ps, &berr) < 0)
+		dc_log(dc, DC_LOG_WARNING, "SetPixelClock turning PLL %u off: %s", pll,
+		       berr.message);
+}
+
+void dc_pixel_rate(struct dc *dc, unsigned tg, struct dce110_pixel_rate *rate)
+{
+	if (dc->bios)
+		dce110_ppll_read(dc->hw, tg, dc->pool->dprefclk_khz, dc->bios_fw.ref_clock_khz,
+				 rate);
+	else
+		dce110_clk_read(dc->hw, tg, dc_dprefclk_khz(dc), rate);
+}

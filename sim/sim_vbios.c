@@ -1,0 +1,126 @@
+/*
+ * The video BIOS the simulated engine serves: a scenario names an image
+ * ("vbios": "file"), the simulator checks it the way Display Core does
+ * (dc_bios_load), keeps its bytes in the state (a restarted dcd finds the
+ * same image) and takes from its FirmwareInfo what the PLL model needs: the
+ * reference clock and the PPLL output range. Display Core gets the bytes
+ * through sim_vbios() and runs the image's command tables against the
+ * simulated registers (docs/bios.md).
+ *
+ * A relative name is looked for next to the scenario file, then in
+ * $DCD_VBIOS_DIR, the installed vbios folder and the source tree's
+ * tests/data/vbios (a build that is not installed).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dc_bios.h"
+#include "sim_internal.h"
+#include "sim_json.h"
+#include "sim_scenario.h"
+
+static FILE *open_image(struct sj_ctx *ctx, const char *file, char *full, size_t len)
+{
+	const char *dirs[] = { ctx->dir, getenv("DCD_VBIOS_DIR"), SIM_VBIOS_DIR,
+			       SIM_VBIOS_SOURCE_DIR };
+	FILE *f;
+
+	if (file[0] == '/') {
+		snprintf(full, len, "%s", file);
+		return fopen(full, "rbe");
+	}
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if (!dirs[i] || !dirs[i][0])
+			continue;
+		snprintf(full, len, "%s/%s", dirs[i], file);
+		f = fopen(full, "rbe");
+		if (f)
+			return f;
+	}
+	snprintf(full, len, "%s", file);
+	return NULL;
+}
+
+int sim_vbios_parse(struct sj_ctx *ctx, const char *file, bool ref_given, struct sim_config *cfg)
+{
+	struct dc_bios_firmware_info fw;
+	struct dc_bios_error berr = { 0 };
+	struct dc_bios *bios;
+	char full[4096];
+	uint8_t extra;
+	size_t n;
+	FILE *f;
+	int r;
+
+	f = open_image(ctx, file, full, sizeof(full));
+	if (!f)
+		return sj_fail(ctx, "vbios",
+			       "cannot find the video BIOS image %s (next to the scenario, in "
+			       "$DCD_VBIOS_DIR, %s or %s)",
+			       file, SIM_VBIOS_DIR, SIM_VBIOS_SOURCE_DIR);
+	n = fread(cfg->vbios, 1, sizeof(cfg->vbios), f);
+	if (n == sizeof(cfg->vbios) && fread(&extra, 1, 1, f) == 1) {
+		fclose(f);
+		return sj_fail(ctx, "vbios", "video BIOS image %s is larger than %d bytes", full,
+			       SIM_VBIOS_MAX);
+	}
+	fclose(f);
+	r = dc_bios_load(cfg->vbios, n, &bios, &berr);
+	if (r < 0)
+		return sj_fail(ctx, "vbios", "video BIOS image %s: %s", full, berr.message);
+	r = dc_bios_firmware_info(bios, &fw, &berr);
+	dc_bios_destroy(bios);
+	if (r < 0)
+		return sj_fail(ctx, "vbios", "video BIOS image %s: no usable FirmwareInfo%s%s",
+			       full, berr.message[0] ? ": " : "", berr.message);
+	if (!fw.ref_clock_khz || !fw.ppll_max_output_khz)
+		return sj_fail(ctx, "vbios",
+			       "video BIOS image %s: FirmwareInfo gives no reference clock or "
+			       "PPLL range",
+			       full);
+	if (ref_given && cfg->ref_khz != fw.ref_clock_khz)
+		return sj_fail(ctx, "ref_clock_khz",
+			       "%u kHz, but the video BIOS image %s says %u kHz (leave it out)",
+			       cfg->ref_khz, file, fw.ref_clock_khz);
+	cfg->vbios_len = (uint32_t)n;
+	cfg->ref_khz = fw.ref_clock_khz;
+	cfg->ppll_min_khz = fw.ppll_min_output_khz;
+	cfg->ppll_max_khz = fw.ppll_max_output_khz;
+	snprintf(cfg->vbios_name, sizeof(cfg->vbios_name), "%s", file);
+	return 0;
+}
+
+const uint8_t *sim_vbios(struct sim *sim, size_t *len)
+{
+	const struct sim_config *cfg = &sim->st->cfg;
+
+	*len = cfg->vbios_len;
+	return cfg->vbios_len ? cfg->vbios : NULL;
+}
+
+void sim_unmodelled_write(struct sim *sim, uint32_t reg)
+{
+	struct sim_state *st = sim->st;
+
+	st->unmodelled_writes++;
+	for (uint32_t i = 0; i < st->nunmodelled; i++)
+		if (st->unmodelled[i] == reg)
+			return;
+	if (st->nunmodelled < SIM_UNMODELLED_MAX)
+		st->unmodelled[st->nunmodelled++] = reg;
+}
+
+uint64_t sim_unmodelled(struct sim *sim, uint32_t *regs, size_t max, size_t *count)
+{
+	const struct sim_state *st = sim->st;
+	size_t n = st->nunmodelled < max ? st->nunmodelled : max;
+
+	if (regs)
+		memcpy(regs, st->unmodelled, n * sizeof(*regs));
+	if (count)
+		*count = st->nunmodelled;
+	return st->unmodelled_writes;
+}
