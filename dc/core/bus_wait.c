@@ -11,8 +11,9 @@
  * pending flip's latch, the start of vertical blank with vblank events on),
  * then reads and acknowledges that pipe's page-flip and vblank status as
  * dc_handle_irq would and calls the owner's flip_done / vblank callbacks.
- * Everything else that may be pending (hot plug, AUX, DDC, other vertical
- * sources) stays for the owner's next dc_handle_irq.
+ * Everything else that may be pending (hot plug, AUX, DDC, V_UPDATE)
+ * stays for the owner's next dc_handle_irq. AUX transactions are not
+ * served: each is under a millisecond (dce110_aux.c polls for it).
  *
  * The wake-up time is computed from the CRTC position (vblank.c), not
  * taken from the interrupt fd: a hot-plug status left pending for the
@@ -70,9 +71,10 @@ static uint64_t next_vertical(struct dc *dc)
 			continue;
 		pos = dc_pipe_now(dc, tg, &t_ns);
 		at = dc_pipe_next_line(rt, rt->vblank_start, pos, true);
-		if (rt->flip_pending && rt->flip_latch > pos && rt->flip_latch < at)
-			at = rt->flip_latch; /* variable refresh: a flip that ends its frame early
-					      */
+		if (rt->flip_pending && rt->flip_immediate)
+			at = pos; /* latched at its write: its interrupt is up already */
+		else if (rt->flip_pending && rt->flip_latch > pos && rt->flip_latch < at)
+			at = rt->flip_latch; /* variable refresh: ends its frame early */
 		t = dc_pipe_time_of(rt, at, pos, t_ns);
 		if (t < next)
 			next = t;
