@@ -39,12 +39,13 @@ static int submit(struct dcd *dcd, struct dcd_output *o, const struct dcd_flip *
 {
 	const char *name = dc_link_name(dcd->dc, o->link);
 	uint64_t address = f->fb->iova + f->fb->layout.offsets[0];
+	bool was_in_dc = dcd->in_dc; /* from on_flip_done inside a bus wait */
 	int r;
 
 	dcd->in_dc = true;
 	r = dc_flip(dcd->dc, o->link, address,
 		    f->flags & DCP_FLIP_ASYNC ? DC_FLIP_IMMEDIATE : DC_FLIP_VSYNC, 0);
-	dcd->in_dc = false;
+	dcd->in_dc = was_in_dc;
 	if (r == -ENOENT)
 		return flip_error(err, r, DCP_REASON_NO_STREAM, o->link, "%s shows nothing", name);
 	if (r == -EBUSY)
@@ -128,25 +129,28 @@ int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct 
 	return 0;
 }
 
+/* The queued flip of o becomes the pending one (or fails to its client). */
+static void submit_queued(struct dcd *dcd, struct dcd_output *o)
+{
+	struct dcd_flip f = o->queued;
+	struct dcp_error err = { 0 };
+
+	o->submit_queued = false;
+	if (!f.fb || o->pending.fb)
+		return;
+	o->queued = (struct dcd_flip){ 0 };
+	if (submit(dcd, o, &f, &err) < 0) {
+		if (f.client && !f.client->dead)
+			dcd_client_send_error(f.client, f.serial, &err);
+		dcd_fb_unref(f.fb);
+	}
+}
+
 void dcd_flips_submit_queued(struct dcd *dcd)
 {
 	for (unsigned i = 0; i < dcd->link_count; i++) {
-		struct dcd_output *o = &dcd->outputs[i];
-		struct dcd_flip f = o->queued;
-		struct dcp_error err = { 0 };
-
-		if (!o->submit_queued)
-			continue;
-		o->submit_queued = false;
-		if (!f.fb || o->pending.fb)
-			continue;
-		o->queued = (struct dcd_flip){ 0 };
-		if (submit(dcd, o, &f, &err) < 0) {
-			if (f.client && !f.client->dead)
-				dcd_client_send_error(f.client, f.serial, &err);
-			dcd_fb_unref(f.fb);
-			continue;
-		}
+		if (dcd->outputs[i].submit_queued)
+			submit_queued(dcd, &dcd->outputs[i]);
 	}
 }
 
@@ -347,7 +351,10 @@ void dcd_vblank_flush_held(struct dcd_client *c)
 	}
 }
 
-/* ---- DC's callbacks (inside dc_handle_irq / dc_dispatch: no DC calls) ------------- */
+/*
+ * ---- DC's callbacks (inside dc_handle_irq / dc_dispatch: no DC calls, but
+ * for on_flip_done's dc_flip inside a bus wait, dc_in_bus_wait) ------------------
+ */
 
 static void on_flip_done(struct dc *dc, unsigned link, uint64_t user_data, uint64_t seq,
 			 uint64_t ts_ns, void *data)
@@ -392,6 +399,13 @@ static void on_flip_done(struct dc *dc, unsigned link, uint64_t user_data, uint6
 	if (o->queued.fb) {
 		o->submit_queued = true;
 		dcd->work = true;
+		/*
+		 * Inside a detection's bus wait on another link (dc_in_bus_wait)
+		 * dcd_process would come after the detection, frames too late:
+		 * DC allows dc_flip for this link now, and nothing else.
+		 */
+		if (dc_in_bus_wait(dc))
+			submit_queued(dcd, o);
 	}
 	if (o->need_idle || (o->lease && o->lease->client->wait.active))
 		dcd->work = true;

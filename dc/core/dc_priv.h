@@ -200,6 +200,13 @@ struct dc {
 	/* the video BIOS (dc_set_vbios): pixel clocks through its tables */
 	struct dc_bios *bios;
 	struct dc_bios_firmware_info bios_fw;
+	/*
+	 * dc_bus_wait (bus_wait.c): inside a scope, the waits of wait_link's
+	 * detection or link check serve the other pipes' flips and vblanks;
+	 * wait_serving while their callbacks run.
+	 */
+	bool wait_scope, wait_serving;
+	unsigned wait_link;
 };
 
 /* ---- the video BIOS (bios_clock.c) --------------------------------------- */
@@ -335,6 +342,16 @@ uint64_t dc_pipe_prev_line(const struct dc_pipe_rt *rt, uint32_t line, uint64_t 
 /* Time of position pos given that ref_pos was at ref_ns (either may be later). */
 uint64_t dc_pipe_time_of(const struct dc_pipe_rt *rt, uint64_t pos, uint64_t ref_pos,
 			 uint64_t ref_ns);
+
+/*
+ * Waits ns on the hw clock. Inside a scope (begin/end around one link's
+ * detection or link check, never a commit) it serves the flips and vblanks
+ * of running pipes on other links meanwhile (bus_wait.c: the rule on what
+ * their callbacks may call); outside it is dc_hw_delay_ns.
+ */
+void dc_bus_wait(struct dc *dc, uint64_t ns);
+void dc_bus_wait_begin(struct dc *dc, unsigned link);
+void dc_bus_wait_end(struct dc *dc);
 
 /* Interrupt halves (irq.c calls them per active pipe): flip done, vblank. */
 void dc_flip_irq(struct dc *dc, unsigned tg);

@@ -40,6 +40,9 @@ int dc_flip(struct dc *dc, unsigned link, uint64_t address, uint32_t flags, uint
 
 	if (!dc || link >= dc->link_count || (flags & ~(uint32_t)DC_FLIP_IMMEDIATE))
 		return -EINVAL;
+	/* from a callback inside a bus wait: never the link whose detection waits */
+	if (dc->wait_serving && link == dc->wait_link)
+		return -EBUSY;
 	i = dc_committed_index(dc, link);
 	if (i < 0)
 		return -ENOENT;

@@ -136,12 +136,11 @@ uint32_t dce110_i2c_ref_khz(struct dc_hw *hw, uint32_t board_ref_khz)
 	return khz ? khz : board_ref_khz;
 }
 
-int dce110_i2c_transfer(struct dc_hw *hw, unsigned ddc, uint32_t ref_khz, uint32_t scl_khz,
-			struct dce110_i2c_txn *txn, unsigned n)
+int dce110_i2c_start(struct dc_hw *hw, unsigned ddc, uint32_t ref_khz, uint32_t scl_khz,
+		     const struct dce110_i2c_txn *txn, unsigned n, uint64_t *bus_ns)
 {
 	unsigned written;
-	uint64_t bits, bus_ns;
-	uint32_t status = 0;
+	uint64_t bits;
 	int ret;
 
 	if (ddc >= DCE110_MAX_DDCS || n == 0 || n > DCE110_I2C_MAX_TRANSACTIONS || !scl_khz)
@@ -161,8 +160,18 @@ int dce110_i2c_transfer(struct dc_hw *hw, unsigned ddc, uint32_t ref_khz, uint32
 			    DC_FIELD(DC_I2C_CONTROL, DC_I2C_DDC_SELECT, ddc) |
 			    DC_FIELD(DC_I2C_CONTROL, DC_I2C_TRANSACTION_COUNT, n - 1));
 	/* the transfer takes its bits at SCL; no point in polling before */
-	bus_ns = bits * 1000000ull / scl_khz;
-	dc_hw_delay_ns(hw, bus_ns);
+	*bus_ns = bits * 1000000ull / scl_khz;
+	return 0;
+}
+
+int dce110_i2c_finish(struct dc_hw *hw, struct dce110_i2c_txn *txn, unsigned n)
+{
+	unsigned written;
+	uint64_t bits;
+	uint32_t status = 0;
+	int ret;
+
+	(void)buffer_use(txn, n, &written, &bits); /* checked by dce110_i2c_start */
 	ret = dc_hw_wait(hw, mmDC_I2C_SW_STATUS, DC_I2C_SW_STATUS__DC_I2C_SW_STATUS_MASK,
 			 DCE110_I2C_STATUS_IDLE, POLL_NS, EXTRA_TIMEOUT_NS, &status);
 	if (!ret && !(status & DC_I2C_SW_STATUS__DC_I2C_SW_DONE_MASK))
@@ -178,4 +187,16 @@ int dce110_i2c_transfer(struct dc_hw *hw, unsigned ddc, uint32_t ref_khz, uint32
 	}
 	release_engine(hw);
 	return ret;
+}
+
+int dce110_i2c_transfer(struct dc_hw *hw, unsigned ddc, uint32_t ref_khz, uint32_t scl_khz,
+			struct dce110_i2c_txn *txn, unsigned n)
+{
+	uint64_t bus_ns;
+	int ret = dce110_i2c_start(hw, ddc, ref_khz, scl_khz, txn, n, &bus_ns);
+
+	if (ret)
+		return ret;
+	dc_hw_delay_ns(hw, bus_ns);
+	return dce110_i2c_finish(hw, txn, n);
 }

@@ -88,6 +88,18 @@ uint32_t dce110_i2c_ref_khz(struct dc_hw *hw, uint32_t board_ref_khz);
 int dce110_i2c_transfer(struct dc_hw *hw, unsigned ddc, uint32_t ref_khz, uint32_t scl_khz,
 			struct dce110_i2c_txn *txn, unsigned n);
 
+/*
+ * dce110_i2c_transfer in two halves, for a caller that spends the bus time
+ * itself (dc/link/ddc.c: serving other pipes' flips meanwhile, dc_bus_wait).
+ * start takes the engine and sends the transfer on its way, *bus_ns being
+ * the time its bits take at SCL; on 0 the caller must call finish with the
+ * same txn and n: it waits for the engine, reads the data, gives the engine
+ * back and returns what dce110_i2c_transfer does.
+ */
+int dce110_i2c_start(struct dc_hw *hw, unsigned ddc, uint32_t ref_khz, uint32_t scl_khz,
+		     const struct dce110_i2c_txn *txn, unsigned n, uint64_t *bus_ns);
+int dce110_i2c_finish(struct dc_hw *hw, struct dce110_i2c_txn *txn, unsigned n);
+
 /* ---- DP_AUX (dce110_aux.c) -------------------------------------------------- */
 
 #define DCE110_AUX_MAX_PAYLOAD 16

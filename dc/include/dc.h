@@ -562,6 +562,16 @@ void dc_set_events(struct dc *dc, const struct dc_events *events, void *data);
 int dc_handle_irq(struct dc *dc);
 
 /*
+ * True while DC calls flip_done or vblank from inside dc_dispatch: a
+ * detection or link check waiting on its bus (an EDID takes 23 ms over
+ * DDC) serves the other outputs' page flips and vblanks meanwhile, so they
+ * keep their frames. Then, and only then, the callback may call dc_flip
+ * for its own link (to submit a queued flip at once) and no other DC
+ * function: the link being detected is not served, and no commit runs.
+ */
+bool dc_in_bus_wait(const struct dc *dc);
+
+/*
  * Deferred work (debounced detection, retraining): dc_next_deadline returns
  * the dc_hw clock time at which dc_dispatch wants to run, or UINT64_MAX.
  */

@@ -17,8 +17,14 @@ static int transfer(struct dc *dc, unsigned link, struct dce110_i2c_txn *txn, un
 	const struct dc_link *l = &dc->links[link];
 
 	uint32_t ref_khz = dc_ref_khz(dc);
+	uint64_t bus_ns;
+	int ret = dce110_i2c_start(dc->hw, l->desc.ddc, ref_khz, DDC_SCL_KHZ, txn, n, &bus_ns);
 
-	return dce110_i2c_transfer(dc->hw, l->desc.ddc, ref_khz, DDC_SCL_KHZ, txn, n);
+	if (ret)
+		return ret;
+	/* an EDID block is 12 ms at 100 kHz: other pipes' flips go on meanwhile */
+	dc_bus_wait(dc, bus_ns);
+	return dce110_i2c_finish(dc->hw, txn, n);
 }
 
 int dc_ddc_read(struct dc *dc, unsigned link, uint8_t addr7, uint8_t offset, uint8_t *buf,

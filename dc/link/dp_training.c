@@ -116,7 +116,7 @@ static int apply_drive(struct attempt *a)
 
 static int read_status(struct attempt *a, uint64_t delay_ns)
 {
-	dc_hw_delay_ns(a->dc->hw, delay_ns);
+	dc_bus_wait(a->dc, delay_ns); /* up to 16 ms (TRAINING_AUX_RD_INTERVAL) */
 	return dc_dpcd_read(a->dc, a->link, DP_LANE0_1_STATUS, a->status, sizeof(a->status));
 }
 

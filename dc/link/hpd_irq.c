@@ -11,7 +11,8 @@
  * dc_link_dispatch runs what is due: the debounced detection, with the
  * hotplug callback when the link went from nothing to a sink, from a sink
  * to nothing, or to a different sink; and link checks (retraining) of
- * enabled DP links.
+ * enabled DP links. Each in a bus-wait scope of its link (core/bus_wait.c):
+ * its DDC and training waits serve the other links' flips and vblanks.
  */
 #include "link_priv.h"
 
@@ -106,14 +107,18 @@ int dc_link_dispatch(struct dc *dc, uint64_t now)
 		if (l->rt.detect_pending && l->rt.detect_ns <= now) {
 			l->rt.detect_pending = false;
 			dc_link_update_deadline(l);
+			dc_bus_wait_begin(dc, i);
 			r = run_detect(dc, i);
+			dc_bus_wait_end(dc);
 			if (r && !ret)
 				ret = r;
 		}
 		if (l->rt.retrain_pending && l->rt.retrain_ns <= now) {
 			l->rt.retrain_pending = false;
 			dc_link_update_deadline(l);
+			dc_bus_wait_begin(dc, i);
 			dc_dp_check_link(dc, i);
+			dc_bus_wait_end(dc);
 		}
 	}
 	return ret;

@@ -4,7 +4,10 @@
  *
  * - A hotplug storm: 1,000 plug/unplug toggles of DP-1 and HDMI-A-1 through
  *   the simulator's control (D-Bus Sim.Plug/Unplug, what `dcctl sim plug`
- *   calls) while a client flips on eDP-1: that client misses no frame, and
+ *   calls), paced past the hot-plug debounce so each one is detected, with
+ *   DDC at its real speed (the scenario's "ddc_bus_timing": an
+ *   EDID takes about 23 ms on the bus, longer than a frame) while a client
+ *   flips on eDP-1: that client misses no frame, and
  *   afterwards what dcd tells clients is connected is the state the
  *   simulator was left in.
  * - Client churn: 10,000 connect/lease/framebuffer/commit/flip/disconnect
@@ -39,6 +42,14 @@
 
 #define TOGGLES 1000
 #define CYCLES	10000
+/*
+ * The storm toggles both connectors every PACE_NS: longer than DC's 50 ms
+ * hot-plug debounce, so a toggle is not merged into the next one and most
+ * of them get a detection of their own (each connect of HDMI-A-1 reads two
+ * EDID blocks over DDC, 23 ms). Back to back, the 1,000 toggles were
+ * merged into about five detections. 500 x 55 ms: 27.5 s.
+ */
+#define PACE_NS 55000000ull
 
 /* The flipping clients' timestamps: 0.2 ms covers a preemption (test_daemon_flips.c). */
 #define TOLERANCE_NS 200000
@@ -188,6 +199,21 @@ static bool client_sees_connected(struct dct_client *c, const char *name)
 	return false;
 }
 
+/*
+ * dct_scenario_small with DDC transfers taking their bus time, as on
+ * silicon: each detection of DP-1 or HDMI-A-1 waits about 23 ms for its
+ * EDID, and flips on eDP-1 must complete during those waits.
+ */
+static char *scenario_ddc_timed(void)
+{
+	const char *rest = strchr(dct_scenario_small, '{');
+	char *s = NULL;
+
+	assert_non_null(rest);
+	assert_true(asprintf(&s, "{ \"ddc_bus_timing\": true, %s", rest + 1) > 0);
+	return s;
+}
+
 static void test_hotplug_storm(void **state)
 {
 	static const char *const names[] = { "DP-1", "HDMI-A-1" };
@@ -199,12 +225,15 @@ static void test_hotplug_storm(void **state)
 	struct dct_daemon d;
 	struct dct_bus b;
 	uint64_t t0, end;
+	char *scenario;
 
 	(void)state;
 	if (agent.pid < 0)
 		skip(); /* printed as SKIPPED: a second uid (root for the control) needs root */
+	scenario = scenario_ddc_timed();
 	assert_int_equal(dct_bus_start(&b, NULL), 0);
-	assert_int_equal(dct_daemon_start(&d, NULL, NULL, extra), 0);
+	assert_int_equal(dct_daemon_start(&d, scenario, NULL, extra), 0);
+	free(scenario);
 	assert_true(dct_log_wait(&d, "D-Bus: org.dcd.Display1 on the session bus", DCT_TIMEOUT_MS));
 	assert_int_equal(agent_do("%s", b.address), 0);
 
@@ -214,7 +243,10 @@ static void test_hotplug_storm(void **state)
 	t0 = dct_now_ns();
 	for (unsigned i = 0; i < TOGGLES; i++) {
 		unsigned k = i % 2;
+		uint64_t due = t0 + (uint64_t)(i / 2) * PACE_NS, now = dct_now_ns();
 
+		if (k == 0 && due > now)
+			usleep((useconds_t)((due - now) / 1000));
 		assert_int_equal(agent_do("%s %s", plugged[k] ? "Unplug" : "Plug", names[k]), 0);
 		plugged[k] = !plugged[k];
 	}

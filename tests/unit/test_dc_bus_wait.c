@@ -1,0 +1,148 @@
+/*
+ * A detection waiting on its bus does not hold up other outputs' frames
+ * (dc/core/bus_wait.c): with the DDC bus's real timing a four-block EDID
+ * takes 47 ms, almost three frames of 1080p60; a flip queued on another
+ * CRTC latches at its next vblank and its flip_done comes then, inside the
+ * detection, and so do the flips the callback submits after it.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "dc_sim_test.h"
+
+#define NS_PER_MS 1000000ull
+/* CTA 1080p60: 2200 x 1125 at 148.5 MHz */
+#define PERIOD_NS 16666667ull
+
+static const char timed[] =
+	"{ \"asic\": \"carrizo\", \"ddc_bus_timing\": true, \"connectors\": ["
+	"  { \"type\": \"HDMI\", \"hpd\": 1, \"ddc\": 1, \"encoder\": 0, \"display\": {"
+	"    \"edid\": { \"preferred\": \"cta-1080p60\" } } },"
+	"  { \"type\": \"HDMI\", \"hpd\": 2, \"ddc\": 2, \"encoder\": 1, \"display\": {"
+	"    \"edid\": { \"preferred\": \"cta-1080p60\", \"blocks\": 4 } } } ] }";
+
+struct chain {
+	unsigned link;
+	uint64_t fb[2];
+	unsigned submitted, limit;
+	int refused; /* dc_flip on the link being detected, from inside the wait */
+	unsigned detecting;
+};
+
+/* flip_done on the flipping link: the next flip at once, as dcd does inside a wait. */
+static void flip_next(struct dst *t, const struct dst_flip *f)
+{
+	struct chain *c = t->user;
+
+	if (f->link != c->link)
+		return;
+	assert_true(dc_in_bus_wait(t->dc));
+	c->refused = dc_flip(t->dc, c->detecting, c->fb[0], 0, 99);
+	if (c->submitted >= c->limit)
+		return;
+	assert_int_equal(dc_flip(t->dc, c->link, c->fb[c->submitted % 2], 0, c->submitted), 0);
+	c->submitted++;
+}
+
+static void test_flips_during_detection(void **state)
+{
+	struct dst *t = dst_create(timed, DC_ASIC_CARRIZO);
+	unsigned link = dst_link(t, "HDMI-A-1"), other = dst_link(t, "HDMI-A-2");
+	struct chain c = { .link = link, .limit = 3, .detecting = other };
+	struct dc_state st = { .stream_count = 2 };
+	struct dc_error err;
+	uint64_t start, end, deadline, first_vblank;
+
+	(void)state;
+	c.fb[0] = dst_fb(t, 1920, 1080, 0x00ff0000);
+	c.fb[1] = dst_fb(t, 1920, 1080, 0x0000ff00);
+	dst_stream(t, link, &st.streams[0], c.fb[0]);
+	dst_stream(t, other, &st.streams[1], c.fb[0]);
+	assert_int_equal(dc_commit(t->dc, &st, &err), 0);
+	dst_run(t, 100 * NS_PER_MS, NS_PER_MS);
+
+	/* a replug of HDMI-A-2: its detection is due after the debounce */
+	assert_int_equal(sim_unplug(t->sim, dst_conn(t, other)), 0);
+	dst_run(t, 20 * NS_PER_MS, NS_PER_MS);
+	assert_int_equal(sim_plug(t->sim, dst_conn(t, other), NULL, 0), 0);
+	dst_run(t, NS_PER_MS, NS_PER_MS);
+	deadline = dc_next_deadline(t->dc);
+	assert_true(deadline != UINT64_MAX);
+	assert_true(deadline > sim_now_ns(t->sim));
+	assert_int_equal(sim_advance(t->sim, deadline - sim_now_ns(t->sim)), 0);
+
+	/* a flip pending on HDMI-A-1, then the detection of HDMI-A-2 */
+	t->on_flip = flip_next;
+	t->user = &c;
+	t->nflips = 0;
+	assert_int_equal(dc_flip(t->dc, link, c.fb[1], 0, 100), 0);
+	start = sim_now_ns(t->sim);
+	assert_int_equal(dc_dispatch(t->dc), 0);
+	end = sim_now_ns(t->sim);
+	assert_false(dc_in_bus_wait(t->dc));
+	printf("  detection %.1f ms, %u flips completed inside it\n",
+	       (double)(end - start) / NS_PER_MS, t->nflips);
+
+	/* the detection read four EDID blocks at 100 kHz: longer than two frames */
+	assert_true(end - start >= 47 * NS_PER_MS);
+	assert_non_null(dc_link_sink(t->dc, other));
+	/* the pending flip and the two its callbacks queued, one per vblank, all inside it */
+	assert_true(t->nflips >= 3);
+	first_vblank = t->flips[0].ts_ns;
+	assert_int_equal(t->flips[0].user_data, 100);
+	assert_true(t->flips[0].ts_ns - start <= PERIOD_NS + 2 * NS_PER_MS);
+	for (unsigned i = 0; i < t->nflips; i++) {
+		assert_int_equal(t->flips[i].link, link);
+		assert_int_equal(t->flips[i].seq, t->flips[0].seq + i);
+		/* delivered at its latch (start of vblank), before its frame starts */
+		assert_true(t->flips[i].handled_ns <= t->flips[i].ts_ns);
+		assert_true(t->flips[i].handled_ns < end);
+		if (i)
+			assert_int_equal(t->flips[i].user_data, i - 1);
+	}
+	assert_true(first_vblank < end);
+	/* from inside the wait the link being detected takes no flip */
+	assert_int_equal(c.refused, -EBUSY);
+	dst_destroy(t);
+}
+
+/* Outside dc_dispatch's detection, a DDC read sleeps: no callbacks come from dc_link_detect. */
+static void test_direct_detect_sleeps(void **state)
+{
+	struct dst *t = dst_create(timed, DC_ASIC_CARRIZO);
+	unsigned link = dst_link(t, "HDMI-A-1"), other = dst_link(t, "HDMI-A-2");
+	struct dc_state st = { .stream_count = 1 };
+	struct dc_error err;
+	uint64_t fb;
+
+	(void)state;
+	fb = dst_fb(t, 1920, 1080, 0x00ff0000);
+	dst_stream(t, link, &st.streams[0], fb);
+	assert_int_equal(dc_commit(t->dc, &st, &err), 0);
+	dst_run(t, 50 * NS_PER_MS, NS_PER_MS);
+	t->nflips = 0;
+	assert_int_equal(dc_flip(t->dc, link, fb, 0, 1), 0);
+	assert_int_equal(dc_link_detect(t->dc, other), 0);
+	assert_int_equal(t->nflips, 0);
+	/* the owner's dc_handle_irq delivers it, late but with the latch's seq and time */
+	dst_run(t, NS_PER_MS, NS_PER_MS);
+	assert_int_equal(t->nflips, 1);
+	assert_true(t->flips[0].handled_ns > t->flips[0].ts_ns + PERIOD_NS);
+	dst_destroy(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_flips_during_detection),
+		cmocka_unit_test(test_direct_detect_sleeps),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
