@@ -15,7 +15,6 @@
 static int transfer(struct dc *dc, unsigned link, struct dce110_i2c_txn *txn, unsigned n)
 {
 	const struct dc_link *l = &dc->links[link];
-
 	uint32_t ref_khz = dc_ref_khz(dc);
 	uint64_t bus_ns;
 	int ret = dce110_i2c_start(dc->hw, l->desc.ddc, ref_khz, DDC_SCL_KHZ, txn, n, &bus_ns);
