@@ -67,11 +67,12 @@ void sim_ppll_write(struct sim *sim, unsigned pll, uint32_t generic, uint32_t va
 
 	switch (generic) {
 	case mmBPHYC_PLL0_PLL_CNTL:
-		value &= ~(uint32_t)PPLL_STATUS;
-		/* fall through */
 	case mmBPHYC_PLL0_PLL_REF_DIV:
 	case mmBPHYC_PLL0_PLL_FB_DIV:
 	case mmBPHYC_PLL0_PLL_POST_DIV:
+		/* CALIB_DONE and LOCKED are the PLL's to say, not software's */
+		if (generic == mmBPHYC_PLL0_PLL_CNTL)
+			value &= ~(uint32_t)PPLL_STATUS;
 		sim->st->regs[reg] = value;
 		recompute(sim, pll);
 		break;
