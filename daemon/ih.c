@@ -1,9 +1,13 @@
 /*
  * How the engine's interrupts reach dcd: the IH ring (dc/include/dc_ih.h).
- * dcd allocates the ring (64 KiB, as the kernel's tonga_ih.c / cz_ih.c)
- * and a page for the write-pointer writeback, maps both for device writes
- * through the backend (VFIO DMA with write access, the simulator's IOMMU)
- * and hands them to Display Core, which programs the IH block.
+ * dcd allocates the ring and a page for the write-pointer writeback, maps
+ * both for device writes through the backend (VFIO DMA with write access,
+ * the simulator's IOMMU) and hands them to Display Core, which programs
+ * the IH block. The ring is 4 KiB, 256 vectors: the kernel's tonga_ih.c /
+ * cz_ih.c take 64 KiB because theirs also carries the GPU's graphics, DMA
+ * and page-fault sources; dcd's carries display sources alone, a few per
+ * pipe and frame, drained at each interrupt, and an overflow is recovered
+ * by a scan of every source.
  *
  * Ring mode (the default): the engine's MSI/INTx fd (on_irq in dcd.c)
  * drains it. Poll mode (--interrupts poll, dcd.json "interrupts"): the IH
@@ -23,7 +27,7 @@
 #include "dc_ih.h"
 #include "dcd.h"
 
-#define IH_RING_BYTES (64u * 1024)
+#define IH_RING_BYTES 4096u
 #define IH_MEM_BYTES  (IH_RING_BYTES + 4096u) /* the writeback slot has a page of its own */
 
 static int on_poll(sd_event_source *s, uint64_t usec, void *data)

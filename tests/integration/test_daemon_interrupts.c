@@ -56,7 +56,7 @@ static void run(const char *config, const char *const *extra, const char *expect
 static void test_ring(void **state)
 {
 	(void)state;
-	run(NULL, NULL, "interrupts: the IH ring (64 KiB at device address");
+	run(NULL, NULL, "interrupts: the IH ring (4 KiB at device address");
 }
 
 static void test_poll_option(void **state)
