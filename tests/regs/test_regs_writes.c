@@ -171,18 +171,15 @@ static void judge_write(void *data, const struct sim_trace_entry *e)
 	}
 }
 
+/* monitors with audio (CONN, AUX, ENC: dc_sim_test.h) */
 // clang-format off
 #define AUDIO "\"audio\": [ { \"format\": \"lpcm\", \"channels\": 2, \"rates_khz\": [ 48 ], \"bits\": [ 16 ] } ]"
-#define DP_DISPLAY(n, mode) \
+#define DP_AUDIO_DISPLAY(n, mode) \
 	"\"display\": { \"edid\": { \"name\": \"" n "\", \"input\": \"dp\", " \
 	"\"preferred\": \"" mode "\", " AUDIO " }, \"dp\": { \"max_rate\": \"HBR2\", \"max_lanes\": 4 } }"
-#define HDMI_DISPLAY(n) \
+#define HDMI_AUDIO_DISPLAY(n) \
 	"\"display\": { \"edid\": { \"name\": \"" n "\", \"preferred\": \"cta-1080p60\", " \
 	"\"vics\": [ 16, 4 ], \"hdmi\": { \"deep_color\": [ 30 ] }, " AUDIO " } }"
-#define CONN(name, type, n) \
-	"{ \"name\": \"" name "\", \"type\": \"" type "\", \"hpd\": " #n ", \"ddc\": " #n ", "
-#define AUX(n, enc) "\"aux\": " #n ", \"encoder\": " #enc ", "
-#define ENC(enc) "\"encoder\": " #enc ", "
 
 /* Radeon R9 285 style: two DVI, HDMI, DP */
 static const char tonga[] = "{ \"asic\": \"tonga\", \"connectors\": ["
@@ -192,20 +189,20 @@ static const char tonga[] = "{ \"asic\": \"tonga\", \"connectors\": ["
 	CONN("DVI-D-2", "DVI", 2) ENC(2)
 	"\"display\": { \"edid\": { \"name\": \"old lcd\", \"input\": \"dvi\", \"bpc\": 0, "
 	"\"preferred\": \"dmt-1280x1024@60\" } } },"
-	CONN("HDMI-A-1", "HDMI", 3) ENC(3) HDMI_DISPLAY("tv") " },"
-	CONN("DP-1", "DP", 4) AUX(4, 4) DP_DISPLAY("hub", "cvt-rb-2560x1440@60") " } ] }";
+	CONN("HDMI-A-1", "HDMI", 3) ENC(3) HDMI_AUDIO_DISPLAY("tv") " },"
+	CONN("DP-1", "DP", 4) AUX(4, 4) DP_AUDIO_DISPLAY("hub", "cvt-rb-2560x1440@60") " } ] }";
 
 /* Radeon R9 Fury X style: three DP, one HDMI */
 static const char fiji[] = "{ \"asic\": \"fiji\", \"connectors\": ["
-	CONN("DP-1", "DP", 1) AUX(1, 0) DP_DISPLAY("left", "cta-1080p60") " },"
-	CONN("DP-2", "DP", 2) AUX(2, 1) DP_DISPLAY("middle", "cvt-rb-2560x1440@60") " },"
-	CONN("DP-3", "DP", 3) AUX(3, 2) DP_DISPLAY("right", "cta-720p60") " },"
-	CONN("HDMI-A-1", "HDMI", 4) ENC(3) HDMI_DISPLAY("tv") " } ] }";
+	CONN("DP-1", "DP", 1) AUX(1, 0) DP_AUDIO_DISPLAY("left", "cta-1080p60") " },"
+	CONN("DP-2", "DP", 2) AUX(2, 1) DP_AUDIO_DISPLAY("middle", "cvt-rb-2560x1440@60") " },"
+	CONN("DP-3", "DP", 3) AUX(3, 2) DP_AUDIO_DISPLAY("right", "cta-720p60") " },"
+	CONN("HDMI-A-1", "HDMI", 4) ENC(3) HDMI_AUDIO_DISPLAY("tv") " } ] }";
 
 /* Radeon RX 480 style, the HDMI monitor an HDMI 2.0 one at 4K60 */
 static const char polaris10[] = "{ \"asic\": \"polaris10\", \"connectors\": ["
-	CONN("DP-1", "DP", 1) AUX(1, 0) DP_DISPLAY("left", "cta-1080p60") " },"
-	CONN("DP-2", "DP", 2) AUX(2, 1) DP_DISPLAY("middle", "cvt-rb-2560x1440@60") " },"
+	CONN("DP-1", "DP", 1) AUX(1, 0) DP_AUDIO_DISPLAY("left", "cta-1080p60") " },"
+	CONN("DP-2", "DP", 2) AUX(2, 1) DP_AUDIO_DISPLAY("middle", "cvt-rb-2560x1440@60") " },"
 	CONN("DVI-D-1", "DVI", 3) ENC(2)
 	"\"display\": { \"edid\": { \"name\": \"lcd\", \"input\": \"dvi\", \"bpc\": 0, "
 	"\"preferred\": \"cvt-rb-1920x1200@60\" } } },"

@@ -99,4 +99,22 @@ void dst_run(struct dst *t, uint64_t ns, uint64_t step_ns);
 /* Expected field rate of a timing in mHz: clock x 10^6 / (htotal x vtotal), exact. */
 double dst_refresh_mhz(const struct drm_mode_modeinfo *m);
 
+/*
+ * Pieces of scenario JSON for the tests' own engines: a connector (name,
+ * type, HPD and DDC line n), its AUX channel and encoder, or an encoder
+ * alone, and the monitor on it (a DP one with its preferred mode as a
+ * JSON value or a mode name, an HDMI 1080p one).
+ */
+#define CONN(name, type, n) \
+	"{ \"name\": \"" name "\", \"type\": \"" type "\", \"hpd\": " #n ", \"ddc\": " #n ", "
+#define AUX(n, enc) "\"aux\": " #n ", \"encoder\": " #enc ", "
+#define ENC(enc)    "\"encoder\": " #enc ", "
+#define DP_DISPLAY_AT(n, mode)                                                \
+	"\"display\": { \"edid\": { \"name\": \"" n "\", \"input\": \"dp\", " \
+	"\"preferred\": " mode " }, \"dp\": { \"max_rate\": \"HBR2\", \"max_lanes\": 4 } }"
+#define DP_DISPLAY(n, mode) DP_DISPLAY_AT(n, "\"" mode "\"")
+#define HDMI_DISPLAY(n)                                                                    \
+	"\"display\": { \"edid\": { \"name\": \"" n "\", \"preferred\": \"cta-1080p60\", " \
+	"\"vics\": [ 16 ], \"hdmi\": { } } }"
+
 #endif

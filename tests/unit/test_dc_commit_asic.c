@@ -17,16 +17,6 @@
 #include "dce110_regs.h"
 
 // clang-format off
-#define DP_DISPLAY(n, mode) \
-	"\"display\": { \"edid\": { \"name\": \"" n "\", \"input\": \"dp\", " \
-	"\"preferred\": \"" mode "\" }, \"dp\": { \"max_rate\": \"HBR2\", \"max_lanes\": 4 } }"
-#define HDMI_DISPLAY(n) \
-	"\"display\": { \"edid\": { \"name\": \"" n "\", \"preferred\": \"cta-1080p60\", " \
-	"\"vics\": [ 16 ], \"hdmi\": { } } }"
-#define CONN(name, type, n) \
-	"{ \"name\": \"" name "\", \"type\": \"" type "\", \"hpd\": " #n ", \"ddc\": " #n ", "
-#define AUX(n, enc) "\"aux\": " #n ", \"encoder\": " #enc ", "
-#define ENC(enc) "\"encoder\": " #enc ", "
 
 static const char carrizo_four[] = "{ \"asic\": \"carrizo\", \"connectors\": ["
 	CONN("DP-1", "DP", 1) AUX(1, 0) DP_DISPLAY("one", "cta-1080p60") " },"

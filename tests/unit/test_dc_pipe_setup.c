@@ -112,10 +112,6 @@ static void watermarks_match_the_worked_examples(void **state)
 /* ---- on the simulated engine ----------------------------------------------- */
 
 // clang-format off
-#define DP_DISPLAY_AT(n, mode) \
-	"\"display\": { \"edid\": { \"name\": \"" n "\", \"input\": \"dp\", " \
-	"\"preferred\": " mode " }, \"dp\": { \"max_rate\": \"HBR2\", \"max_lanes\": 4 } }"
-#define DP_DISPLAY(n, mode) DP_DISPLAY_AT(n, "\"" mode "\"")
 /*
  * 2560x1440@144 with CVT-RB v2's clock and totals (586.586 MHz, an EDID
  * holds 10 kHz steps: 586.58; htotal 2640, vtotal 1543), the vertical
@@ -126,13 +122,6 @@ static void watermarks_match_the_worked_examples(void **state)
 #define QHD144 \
 	"{ \"pixel_khz\": 586580, \"h\": [ 2560, 8, 32, 40 ], \"v\": [ 1440, 3, 8, 92 ], " \
 	"\"hsync\": \"+\", \"vsync\": \"-\" }"
-#define HDMI_DISPLAY(n) \
-	"\"display\": { \"edid\": { \"name\": \"" n "\", \"preferred\": \"cta-1080p60\", " \
-	"\"vics\": [ 16 ], \"hdmi\": { } } }"
-#define CONN(name, type, n) \
-	"{ \"name\": \"" name "\", \"type\": \"" type "\", \"hpd\": " #n ", \"ddc\": " #n ", "
-#define AUX(n, enc) "\"aux\": " #n ", \"encoder\": " #enc ", "
-#define ENC(enc) "\"encoder\": " #enc ", "
 
 static const char tonga[] = "{ \"asic\": \"tonga\", \"connectors\": ["
 	CONN("DP-1", "DP", 1) AUX(1, 0) DP_DISPLAY("uhd", "cvt-rb-3840x2160@60") " },"
