@@ -12,8 +12,12 @@
  * then reads and acknowledges that pipe's page-flip and vblank status as
  * dc_handle_irq would and calls the owner's flip_done / vblank callbacks.
  * Everything else that may be pending (hot plug, AUX, DDC, V_UPDATE)
- * stays for the owner's next dc_handle_irq. AUX transactions are not
- * served: each is under a millisecond (dce110_aux.c polls for it).
+ * stays for the owner's next dc_handle_irq. An AUX transaction is under a
+ * millisecond (dce110_aux.c polls for it) and not a wait of its own, but a
+ * DP detection makes twenty of them (DPCD caps, the EDID in 16-byte
+ * pieces): 6-9 ms, half a frame, measured in the hotplug storm. So
+ * dc_bus_serve serves what is pending before each request (dpcd.c), and a
+ * DEFER's 400 us pause is a dc_bus_wait.
  *
  * The wake-up time is computed from the CRTC position (vblank.c), not
  * taken from the interrupt fd: a hot-plug status left pending for the
@@ -93,6 +97,12 @@ static void serve(struct dc *dc)
 		dc_vblank_irq(dc, tg);
 	}
 	dc->wait_serving = false;
+}
+
+void dc_bus_serve(struct dc *dc)
+{
+	if (dc->wait_scope && !dc->wait_serving)
+		serve(dc);
 }
 
 void dc_bus_wait(struct dc *dc, uint64_t ns)

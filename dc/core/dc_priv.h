@@ -350,6 +350,12 @@ uint64_t dc_pipe_time_of(const struct dc_pipe_rt *rt, uint64_t pos, uint64_t ref
  * their callbacks may call); outside it is dc_hw_delay_ns.
  */
 void dc_bus_wait(struct dc *dc, uint64_t ns);
+/*
+ * Inside a scope, serves at once what other pipes have pending, without
+ * waiting: between short bus transactions (AUX requests) that are not
+ * worth a wait of their own but add up to most of a frame.
+ */
+void dc_bus_serve(struct dc *dc);
 void dc_bus_wait_begin(struct dc *dc, unsigned link);
 void dc_bus_wait_end(struct dc *dc);
 

@@ -24,6 +24,8 @@ int dc_aux_request(struct dc *dc, unsigned link, uint8_t command, uint32_t addre
 	int ret;
 
 	for (unsigned attempt = 0;; attempt++) {
+		/* a DP detection makes ~20 requests: other outputs' flips go on between them */
+		dc_bus_serve(dc);
 		ret = dce110_aux_transfer(dc->hw, dc->pool->regs, l->desc.aux, l->desc.hpd, &req,
 					  &reply);
 		if (ret)
@@ -47,7 +49,7 @@ int dc_aux_request(struct dc *dc, unsigned link, uint8_t command, uint32_t addre
 				       address, attempt + 1);
 				return -EAGAIN;
 			}
-			dc_hw_delay_ns(dc->hw, DC_AUX_DEFER_WAIT_NS);
+			dc_bus_wait(dc, DC_AUX_DEFER_WAIT_NS);
 			break;
 		default: /* NACK, I2C_NACK, or a code no receiver should send */
 			return -EIO;

@@ -50,6 +50,34 @@ static void flip_next(struct dst *t, const struct dst_flip *f)
 	c->submitted++;
 }
 
+/* One full-screen 1080p stream on link, run for run_ns; returns its framebuffer. */
+static uint64_t light(struct dst *t, unsigned link, uint64_t run_ns)
+{
+	struct dc_state st = { .stream_count = 1 };
+	struct dc_error err;
+	uint64_t fb = dst_fb(t, 1920, 1080, 0x00ff0000);
+
+	dst_stream(t, link, &st.streams[0], fb);
+	assert_int_equal(dc_commit(t->dc, &st, &err), 0);
+	dst_run(t, run_ns, NS_PER_MS);
+	return fb;
+}
+
+/* Unplugs and replugs link's monitor; returns when its debounced detection is due. */
+static uint64_t replug(struct dst *t, unsigned link)
+{
+	uint64_t deadline;
+
+	assert_int_equal(sim_unplug(t->sim, dst_conn(t, link)), 0);
+	dst_run(t, 20 * NS_PER_MS, NS_PER_MS);
+	assert_int_equal(sim_plug(t->sim, dst_conn(t, link), NULL, 0), 0);
+	dst_run(t, NS_PER_MS, NS_PER_MS);
+	deadline = dc_next_deadline(t->dc);
+	assert_true(deadline != UINT64_MAX);
+	assert_true(deadline > sim_now_ns(t->sim));
+	return deadline;
+}
+
 static void test_flips_during_detection(void **state)
 {
 	struct dst *t = dst_create(timed, DC_ASIC_CARRIZO);
@@ -68,13 +96,7 @@ static void test_flips_during_detection(void **state)
 	dst_run(t, 100 * NS_PER_MS, NS_PER_MS);
 
 	/* a replug of HDMI-A-2: its detection is due after the debounce */
-	assert_int_equal(sim_unplug(t->sim, dst_conn(t, other)), 0);
-	dst_run(t, 20 * NS_PER_MS, NS_PER_MS);
-	assert_int_equal(sim_plug(t->sim, dst_conn(t, other), NULL, 0), 0);
-	dst_run(t, NS_PER_MS, NS_PER_MS);
-	deadline = dc_next_deadline(t->dc);
-	assert_true(deadline != UINT64_MAX);
-	assert_true(deadline > sim_now_ns(t->sim));
+	deadline = replug(t, other);
 	assert_int_equal(sim_advance(t->sim, deadline - sim_now_ns(t->sim)), 0);
 
 	/* a flip pending on HDMI-A-1, then the detection of HDMI-A-2 */
@@ -112,20 +134,71 @@ static void test_flips_during_detection(void **state)
 	dst_destroy(t);
 }
 
+/*
+ * A DP detection has no long wait: about twenty AUX requests (DPCD caps,
+ * the EDID in 16-byte pieces over I2C-over-AUX), each well under a
+ * millisecond. Back to back they are several milliseconds, so they serve
+ * other outputs between them: a flip that latches during the detection is
+ * delivered before its frame starts (within the vertical blank, 0.67 ms
+ * at 1080p60: longer than one request), not after the detection.
+ */
+static const char dp_replug[] =
+	"{ \"asic\": \"carrizo\", \"connectors\": ["
+	"  " CONN("HDMI-A-1", "HDMI", 1) ENC(0)
+		HDMI_DISPLAY("flipping") " },"
+					 "  " CONN("DP-1", "DP", 2) AUX(2, 1)
+						 DP_DISPLAY("detected", "cta-1080p60") " } ] }";
+
+static void test_flips_during_aux_detection(void **state)
+{
+	struct dst *t = dst_create(dp_replug, DC_ASIC_CARRIZO);
+	unsigned link = dst_link(t, "HDMI-A-1"), dp = dst_link(t, "DP-1");
+	uint64_t fb, start, end, deadline, vblank;
+
+	(void)state;
+	fb = light(t, link, 100 * NS_PER_MS);
+	/* one flip for the phase of HDMI-A-1's vblank */
+	t->nflips = 0;
+	assert_int_equal(dc_flip(t->dc, link, fb, 0, 1), 0);
+	dst_run(t, 20 * NS_PER_MS, 100000);
+	assert_int_equal(t->nflips, 1);
+	vblank = t->flips[0].ts_ns;
+
+	/* a replug of DP-1, its detection due after the debounce */
+	deadline = replug(t, dp);
+	/* then to 1 ms before a vblank of HDMI-A-1, and a flip pending for it */
+	while (vblank < deadline + 2 * NS_PER_MS)
+		vblank += PERIOD_NS;
+	assert_int_equal(sim_advance(t->sim, vblank - NS_PER_MS - sim_now_ns(t->sim)), 0);
+	t->nflips = 0;
+	assert_int_equal(dc_flip(t->dc, link, fb, 0, 2), 0);
+	start = sim_now_ns(t->sim);
+	assert_int_equal(dc_dispatch(t->dc), 0);
+	end = sim_now_ns(t->sim);
+	printf("  DP detection %.2f ms, the flip delivered %.3f ms into it, its frame starts at "
+	       "%.3f ms\n",
+	       (double)(end - start) / NS_PER_MS,
+	       t->nflips ? (double)(t->flips[0].handled_ns - start) / NS_PER_MS : -1.0,
+	       t->nflips ? (double)(t->flips[0].ts_ns - start) / NS_PER_MS : -1.0);
+	assert_non_null(dc_link_sink(t->dc, dp));
+	/* the detection spans the vblank; the flip came inside it, before its frame began */
+	assert_true(end - start > 2 * NS_PER_MS);
+	assert_int_equal(t->nflips, 1);
+	assert_int_equal(t->flips[0].user_data, 2);
+	assert_true(t->flips[0].ts_ns < end);
+	assert_true(t->flips[0].handled_ns <= t->flips[0].ts_ns);
+	dst_destroy(t);
+}
+
 /* Outside dc_dispatch's detection, a DDC read sleeps: no callbacks come from dc_link_detect. */
 static void test_direct_detect_sleeps(void **state)
 {
 	struct dst *t = dst_create(timed, DC_ASIC_CARRIZO);
 	unsigned link = dst_link(t, "HDMI-A-1"), other = dst_link(t, "HDMI-A-2");
-	struct dc_state st = { .stream_count = 1 };
-	struct dc_error err;
 	uint64_t fb;
 
 	(void)state;
-	fb = dst_fb(t, 1920, 1080, 0x00ff0000);
-	dst_stream(t, link, &st.streams[0], fb);
-	assert_int_equal(dc_commit(t->dc, &st, &err), 0);
-	dst_run(t, 50 * NS_PER_MS, NS_PER_MS);
+	fb = light(t, link, 50 * NS_PER_MS);
 	t->nflips = 0;
 	assert_int_equal(dc_flip(t->dc, link, fb, 0, 1), 0);
 	assert_int_equal(dc_link_detect(t->dc, other), 0);
@@ -141,6 +214,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flips_during_detection),
+		cmocka_unit_test(test_flips_during_aux_detection),
 		cmocka_unit_test(test_direct_detect_sleeps),
 	};
 
