@@ -41,6 +41,20 @@ int kms_request_plane(struct kms_device *dev, drmModeAtomicReq *req, const struc
 	return r ? -ENOMEM : 0;
 }
 
+int kms_send_blocking(struct kms_device *dev, drmModeAtomicReq *req, bool build_failed,
+		      const char *name, struct kms_error *err)
+{
+	int r;
+
+	if (build_failed) {
+		drmModeAtomicFree(req);
+		return kms_fail(err, -ENOMEM, "%s: out of memory", name);
+	}
+	r = drmModeAtomicCommit(dev->fd, req, 0, NULL) < 0 ? -errno : 0;
+	drmModeAtomicFree(req);
+	return r;
+}
+
 int kms_request_output(struct kms_device *dev, drmModeAtomicReq *req,
 		       const struct kms_output_config *cfg, uint32_t *blob, struct kms_error *err)
 {
@@ -58,6 +72,7 @@ int kms_request_output(struct kms_device *dev, drmModeAtomicReq *req,
 		r |= add(req, c->id, c->prop_active, 0);
 		r |= add(req, c->id, c->prop_mode_id, 0);
 		r |= kms_request_plane(dev, req, o, 0, 0, 0, 0, 0);
+		r |= kms_writeback_detach(dev, req, c->id);
 		return r ? kms_fail(err, -ENOMEM, "%s: out of memory", o->name) : 0;
 	}
 	if (drmModeCreatePropertyBlob(dev->fd, &cfg->mode, sizeof(cfg->mode), blob) < 0)

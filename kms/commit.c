@@ -56,22 +56,51 @@ void kms_config_unassign(struct kms_device *dev, uint32_t assigned)
 	}
 }
 
-int kms_config_request(struct kms_device *dev, const struct kms_output_config *cfg, size_t n,
-		       uint32_t flags, uint32_t *blobs, struct kms_error *err)
+/* One atomic request for cfg; route: writeback connectors go to the CRTCs lit (a modeset). */
+static int send_request(struct kms_device *dev, const struct kms_output_config *cfg, size_t n,
+			uint32_t flags, uint32_t *blobs, bool route, bool *routed,
+			struct kms_error *err)
 {
 	drmModeAtomicReq *req = drmModeAtomicAlloc();
 	int r = 0;
 
+	*routed = false;
 	if (!req)
 		return kms_fail(err, -ENOMEM, "%s: out of memory", dev->path);
 	for (size_t i = 0; i < n && r == 0; i++) {
+		const struct kms_output *o = &dev->outputs[cfg[i].output];
+
 		blobs[i] = 0;
-		if (dev->outputs[cfg[i].output].crtc_id)
-			r = kms_request_output(dev, req, &cfg[i], &blobs[i], err);
+		if (!o->crtc_id)
+			continue;
+		r = kms_request_output(dev, req, &cfg[i], &blobs[i], err);
+		if (r == 0 && route && cfg[i].active) {
+			int w = kms_writeback_route(dev, req, o->crtc_id, o->connector_id);
+			if (w < 0)
+				r = kms_fail(err, w, "%s: out of memory", o->name);
+			*routed = *routed || w > 0;
+		}
 	}
 	if (r == 0 && drmModeAtomicCommit(dev->fd, req, flags, NULL) < 0)
 		r = -errno;
 	drmModeAtomicFree(req);
+	return r;
+}
+
+int kms_config_request(struct kms_device *dev, const struct kms_output_config *cfg, size_t n,
+		       uint32_t flags, uint32_t *blobs, struct kms_error *err)
+{
+	bool routed;
+	int r = send_request(dev, cfg, n, flags, blobs, flags & DRM_MODE_ATOMIC_ALLOW_MODESET,
+			     &routed, err);
+
+	/* never dark for the sake of screenshots: the same without writeback routing */
+	if (r < 0 && routed) {
+		kms_blobs_destroy(dev, blobs, n);
+		kms_writeback_settle(dev, false);
+		r = send_request(dev, cfg, n, flags, blobs, false, &routed, err);
+	}
+	kms_writeback_settle(dev, r == 0 && !(flags & DRM_MODE_ATOMIC_TEST_ONLY));
 	return r;
 }
 
@@ -97,6 +126,7 @@ static void committed(struct kms_device *dev, const struct kms_output_config *cf
 	o->active = cfg->active;
 	o->fb_id = cfg->active ? cfg->fb_id : 0;
 	if (!cfg->active) {
+		kms_writeback_detached(dev, c->id);
 		memset(&o->mode, 0, sizeof(o->mode));
 		c->flip_pending = false;
 		o->crtc_id = o->primary_id = o->cursor_id = 0;

@@ -13,7 +13,7 @@ int kms_cursor_set(struct kms_device *dev, size_t output, uint32_t fb_id, uint32
 	struct kms_output *o;
 	struct kms_plane *p;
 	drmModeAtomicReq *req;
-	int r = 0;
+	int r = 0, bad;
 
 	if ((r = kms_output_usable(dev, output, err)) < 0)
 		return r;
@@ -50,12 +50,10 @@ int kms_cursor_set(struct kms_device *dev, size_t output, uint32_t fb_id, uint32
 		for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 			r |= drmModeAtomicAddProperty(req, p->id, v[i].prop, v[i].value) < 0;
 	}
-	if (r) {
-		drmModeAtomicFree(req);
-		return kms_fail(err, -ENOMEM, "%s: out of memory", o->name);
-	}
-	r = drmModeAtomicCommit(dev->fd, req, 0, NULL) < 0 ? -errno : 0;
-	drmModeAtomicFree(req);
+	bad = r;
+	r = kms_send_blocking(dev, req, bad, o->name, err);
+	if (r < 0 && bad)
+		return r;
 	if (r < 0)
 		return kms_fail(err, r,
 				"%s: the kernel refused cursor framebuffer %u (%ux%u) at %d,%d on "

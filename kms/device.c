@@ -59,9 +59,11 @@ int kms_open_fd(int fd, const char *path, struct kms_device **out, struct kms_er
 		goto fail;
 	if ((r = kms_objects_read(dev, err)) < 0)
 		goto fail;
+	kms_writeback_read(dev);
 	if ((r = kms_probe(dev, NULL, err)) < 0)
 		goto fail;
 	kms_adopt(dev);
+	kms_writeback_adopt(dev);
 	*out = dev;
 	return 0;
 fail:

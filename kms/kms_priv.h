@@ -11,8 +11,10 @@
 
 #include "kms.h"
 
-#define KMS_MAX_CRTCS  8
-#define KMS_MAX_PLANES 32
+#define KMS_MAX_CRTCS	   8
+#define KMS_MAX_PLANES	   32
+#define KMS_MAX_WRITEBACKS 4
+#define KMS_WB_MAX_FORMATS 16
 
 struct kms_crtc {
 	uint32_t id;
@@ -36,6 +38,17 @@ struct kms_plane {
 	uint32_t prop_crtc_x, prop_crtc_y, prop_crtc_w, prop_crtc_h;
 };
 
+/* A writeback connector (writeback.c): not an output, a way to capture a CRTC. */
+struct kms_writeback {
+	uint32_t connector_id, encoder_id;
+	uint32_t possible_crtcs;
+	uint32_t prop_crtc_id, prop_fb_id, prop_out_fence;
+	uint32_t formats[KMS_WB_MAX_FORMATS];
+	size_t num_formats;
+	uint32_t attached_crtc; /* routed to this CRTC (committed); 0: none */
+	uint32_t routing_crtc;	/* routed by the request being built */
+};
+
 /* One vblank request per output; its address is the kernel event's user data. */
 struct kms_vblank_req {
 	struct kms_device *dev;
@@ -56,6 +69,8 @@ struct kms_device {
 	uint32_t prop_connector_crtc[KMS_MAX_OUTPUTS];
 	struct kms_vblank_req vblank_req[KMS_MAX_OUTPUTS];
 	size_t num_outputs;
+	struct kms_writeback writebacks[KMS_MAX_WRITEBACKS];
+	size_t num_writebacks;
 	/* Set during kms_dispatch only. */
 	const struct kms_events *dispatch_events;
 	void *dispatch_data;
@@ -94,6 +109,13 @@ uint32_t kms_mode_mhz(const drmModeModeInfo *mode);
  */
 int kms_request_output(struct kms_device *dev, drmModeAtomicReq *req,
 		       const struct kms_output_config *cfg, uint32_t *blob, struct kms_error *err);
+/*
+ * Sends req as a blocking commit and frees it: 0 or the kernel's -errno
+ * (the caller says what was refused). build_failed: a property could not
+ * be added; -ENOMEM with a sentence naming name instead.
+ */
+int kms_send_blocking(struct kms_device *dev, drmModeAtomicReq *req, bool build_failed,
+		      const char *name, struct kms_error *err);
 /* Adds the primary plane's framebuffer only (a flip, or a plane test). */
 int kms_request_plane(struct kms_device *dev, drmModeAtomicReq *req, const struct kms_output *o,
 		      uint32_t fb_id, uint32_t fb_width, uint32_t fb_height, uint32_t mode_w,
@@ -116,6 +138,24 @@ void kms_diagnose(struct kms_device *dev, const struct kms_output_config *cfg, s
 
 /* Marks lit the outputs the kernel shows (active CRTC, mode, primary plane); returns how many. */
 int kms_adopt(struct kms_device *dev);
+
+/*
+ * Writeback connectors (writeback.c): found at open (before the first
+ * probe, which skips them; their routing read by kms_writeback_adopt). A
+ * request that lights a CRTC routes a free one to it (kms_writeback_route:
+ * 1 when it added the routing); kms_writeback_settle(committed) after the
+ * request makes that routing current or forgets it. A request that
+ * switches a CRTC off detaches the one routed to it, and the commit's
+ * success says so (kms_writeback_detached).
+ */
+void kms_writeback_read(struct kms_device *dev);
+void kms_writeback_adopt(struct kms_device *dev);
+bool kms_is_writeback(const struct kms_device *dev, uint32_t connector_id);
+int kms_writeback_route(struct kms_device *dev, drmModeAtomicReq *req, uint32_t crtc_id,
+			uint32_t connector_id);
+void kms_writeback_settle(struct kms_device *dev, bool committed);
+int kms_writeback_detach(struct kms_device *dev, drmModeAtomicReq *req, uint32_t crtc_id);
+void kms_writeback_detached(struct kms_device *dev, uint32_t crtc_id);
 
 /* Frees an output's EDID and modes. */
 void kms_output_clear(struct kms_output *o);

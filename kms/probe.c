@@ -113,23 +113,28 @@ int kms_probe(struct kms_device *dev, uint64_t *changed, struct kms_error *err)
 {
 	drmModeRes *res = drmModeGetResources(dev->fd);
 	uint64_t mask = 0;
+	size_t n = 0;
 	int r = 0;
 
 	if (!res)
 		return kms_fail(err, -errno, "%s: cannot read the mode resources: %s", dev->path,
 				strerror(errno));
-	if ((size_t)res->count_connectors > KMS_MAX_OUTPUTS) {
-		r = kms_fail(err, -E2BIG, "%s: %d connectors, at most %d are supported", dev->path,
-			     res->count_connectors, KMS_MAX_OUTPUTS);
+	if ((size_t)res->count_connectors > KMS_MAX_OUTPUTS + dev->num_writebacks) {
+		r = kms_fail(err, -E2BIG, "%s: %zu connectors, at most %d are supported", dev->path,
+			     (size_t)res->count_connectors - dev->num_writebacks, KMS_MAX_OUTPUTS);
 		goto out;
 	}
 	for (int i = 0; i < res->count_connectors; i++) {
-		struct kms_output *o = &dev->outputs[i];
-		bool known = (size_t)i < dev->num_outputs && o->connector_id == res->connectors[i];
+		struct kms_output *o = &dev->outputs[n];
+		bool known;
 		enum kms_status old_status = o->status;
 		uint8_t *old_raw = NULL;
 		size_t old_size = o->edid_size;
 
+		/* Writeback connectors are a way to capture, not displays (writeback.c). */
+		if (kms_is_writeback(dev, res->connectors[i]))
+			continue;
+		known = n < dev->num_outputs && o->connector_id == res->connectors[i];
 		if (known && old_size) {
 			old_raw = malloc(old_size);
 			if (old_raw)
@@ -137,22 +142,23 @@ int kms_probe(struct kms_device *dev, uint64_t *changed, struct kms_error *err)
 		}
 		if (!known) {
 			/* A different connector at this index (MST): start afresh. */
-			if ((size_t)i < dev->num_outputs)
+			if (n < dev->num_outputs)
 				kms_output_clear(o);
 			memset(o, 0, sizeof(*o));
 		}
 		r = read_connector(dev, res->connectors[i], o, err);
 		if (r == 0 && (!known || old_status != o->status ||
 			       !same_edid(o, old_raw, old_raw ? old_size : 0)))
-			mask |= 1ull << i;
+			mask |= 1ull << n;
 		free(old_raw);
 		if (r < 0)
 			goto out;
 		if (!known)
-			dev->prop_connector_crtc[i] = kms_prop_id(
+			dev->prop_connector_crtc[n] = kms_prop_id(
 				dev->fd, o->connector_id, DRM_MODE_OBJECT_CONNECTOR, "CRTC_ID");
+		n++;
 	}
-	dev->num_outputs = (size_t)res->count_connectors;
+	dev->num_outputs = n;
 out:
 	drmModeFreeResources(res);
 	if (changed)

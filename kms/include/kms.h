@@ -33,6 +33,7 @@
 #include <xf86drmMode.h>
 
 struct kms_device;
+struct kms_buffer;
 struct dc_edid;
 
 #define KMS_MAX_OUTPUTS 16
@@ -219,6 +220,19 @@ int kms_vblank_request(struct kms_device *dev, size_t output, void *user_data,
  */
 int kms_cursor_set(struct kms_device *dev, size_t output, uint32_t fb_id, uint32_t width,
 		   uint32_t height, int32_t x, int32_t y, struct kms_error *err);
+
+/* ---- screenshots ------------------------------------------------------------------- */
+
+/*
+ * Captures what output's CRTC composes (every plane, the cursor included)
+ * into buf through the driver's writeback connector, and waits until the
+ * frame is written (at most a second). buf must be the mode's size in a
+ * format the writeback connector offers (XRGB8888 on vkms). -EOPNOTSUPP
+ * with a sentence naming the driver when it has no writeback connector for
+ * that CRTC; -EINVAL when the output is not lit or buf does not fit.
+ */
+int kms_capture(struct kms_device *dev, size_t output, const struct kms_buffer *buf,
+		struct kms_error *err);
 
 /* ---- scanout buffers --------------------------------------------------------------- */
 

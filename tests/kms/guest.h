@@ -42,5 +42,7 @@ int64_t object_prop(int fd, uint32_t object, uint32_t type, const char *name);
 void check_adopt(struct guest *g);
 /* vkms: the debugfs CRCs of composed frames follow the flips. */
 void check_crc(struct guest *g);
+/* Screenshots through the writeback connector (vkms), refused elsewhere. */
+void check_writeback(struct guest *g);
 
 #endif

@@ -166,6 +166,7 @@ int main(int argc, char **argv)
 	check_modeset_and_flips(&g);
 	if (!strcmp(g.driver, "vkms"))
 		check_crc(&g);
+	check_writeback(&g);
 	check_buffers_and_cursor(&g);
 	check_refusals(&g);
 	check_lease(&g);
