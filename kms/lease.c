@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,5 +97,108 @@ int kms_lease_list(struct kms_device *dev, uint32_t *ids, size_t max, size_t *co
 		ids[i] = list->lessees[i];
 	*count = list->count;
 	drmFree(list);
+	return 0;
+}
+
+int kms_lease_describe(const struct kms_device *dev, uint32_t lessee_id,
+		       struct kms_lease_output *out, size_t max, size_t *n, struct kms_error *err)
+{
+	*n = 0;
+	for (size_t i = 0; i < dev->num_outputs; i++) {
+		const struct kms_output *o = &dev->outputs[i];
+		if (o->lessee_id != lessee_id || !lessee_id)
+			continue;
+		if (*n < max) {
+			struct kms_lease_output *r = &out[*n];
+			memset(r, 0, sizeof(*r));
+			snprintf(r->name, sizeof(r->name), "%s", o->name);
+			r->connector_id = o->connector_id;
+			r->crtc_id = o->crtc_id;
+			r->primary_id = o->primary_id;
+			r->cursor_id = o->cursor_id;
+		}
+		(*n)++;
+	}
+	if (!*n)
+		return kms_fail(err, -ENOENT, "%s: no lease %u was made here", dev->path,
+				lessee_id);
+	return 0;
+}
+
+static bool listed(struct kms_device *dev, uint32_t lessee_id)
+{
+	drmModeLesseeListPtr list = drmModeListLessees(dev->fd);
+	bool found = false;
+
+	for (uint32_t i = 0; list && i < list->count; i++)
+		found |= list->lessees[i] == lessee_id;
+	drmFree(list);
+	return found;
+}
+
+/* Why record r cannot be output index's lease on this device; NULL when it can. */
+static const char *mismatch(struct kms_device *dev, const struct kms_lease_output *r, int index)
+{
+	const struct kms_output *o;
+	int crtc;
+	const struct kms_plane *p;
+
+	if (index < 0)
+		return "no such output";
+	o = &dev->outputs[index];
+	if (o->connector_id != r->connector_id)
+		return "another connector has that name now";
+	if (o->lessee_id)
+		return "already leased";
+	crtc = kms_crtc_index(dev, r->crtc_id);
+	if (crtc < 0 || !(o->possible_crtcs & (1u << crtc)))
+		return "the recorded CRTC is not one the connector reaches";
+	p = kms_plane_by_id(dev, r->primary_id);
+	if (!p || p->type != DRM_PLANE_TYPE_PRIMARY || !(p->possible_crtcs & (1u << crtc)))
+		return "the recorded primary plane is not the CRTC's";
+	p = r->cursor_id ? kms_plane_by_id(dev, r->cursor_id) : NULL;
+	if (r->cursor_id && (!p || p->type != DRM_PLANE_TYPE_CURSOR))
+		return "the recorded cursor plane is not there";
+	for (size_t i = 0; i < dev->num_outputs; i++)
+		if ((int)i != index && dev->outputs[i].crtc_id == r->crtc_id)
+			return "another output holds the recorded CRTC";
+	return NULL;
+}
+
+int kms_lease_adopt(struct kms_device *dev, uint32_t lessee_id, const struct kms_lease_output *outs,
+		    size_t n, struct kms_error *err)
+{
+	if (!listed(dev, lessee_id))
+		return kms_fail(err, -ENOENT,
+				"%s: lease %u ended while dcd was down (the kernel lists no such "
+				"lessee: its holder closed the fd)",
+				dev->path, lessee_id);
+	for (size_t i = 0; i < n; i++) {
+		int index = kms_output_find(dev, outs[i].name);
+		const char *why = mismatch(dev, &outs[i], index);
+
+		if (!why)
+			continue;
+		if (drmModeRevokeLease(dev->fd, lessee_id) < 0 && errno != ENOENT)
+			return kms_fail(err, -errno,
+					"%s: lease %u of %s cannot be kept (%s), and the kernel "
+					"refused revoking it: %s",
+					dev->path, lessee_id, outs[i].name, why, strerror(errno));
+		return kms_fail(err, -ESTALE, "%s: lease %u of %s revoked: %s", dev->path,
+				lessee_id, outs[i].name, why);
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct kms_output *o = &dev->outputs[kms_output_find(dev, outs[i].name)];
+		struct kms_crtc *c = kms_crtc_by_id(dev, outs[i].crtc_id);
+
+		/* What the lessee shows is its business, as when the lease was made. */
+		o->lessee_id = lessee_id;
+		o->crtc_id = outs[i].crtc_id;
+		o->primary_id = outs[i].primary_id;
+		o->cursor_id = outs[i].cursor_id;
+		o->active = false;
+		o->fb_id = 0;
+		c->flip_pending = false;
+	}
 	return 0;
 }

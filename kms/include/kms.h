@@ -268,6 +268,35 @@ int kms_lease_revoke(struct kms_device *dev, uint32_t lessee_id, struct kms_erro
 int kms_lease_list(struct kms_device *dev, uint32_t *ids, size_t max, size_t *count,
 		   struct kms_error *err);
 
+/*
+ * Leases across a restart. The DRM fd in systemd's fd store keeps the
+ * lessor alive, and with it every lease it made: the lessees' fds go on
+ * working while dcd is down. But the kernel tells a lessor only the ids of
+ * its lessees (drmModeListLessees), not which objects each holds, so the
+ * restarted dcd must have recorded them (its state file): one record per
+ * leased output, from kms_lease_describe, given back to kms_lease_adopt.
+ */
+struct kms_lease_output {
+	char name[32]; /* the connector's kernel name */
+	uint32_t connector_id, crtc_id, primary_id, cursor_id;
+};
+
+/* The records of lease lessee_id's outputs (at most max); *n is how many it holds. */
+int kms_lease_describe(const struct kms_device *dev, uint32_t lessee_id,
+		       struct kms_lease_output *out, size_t max, size_t *n, struct kms_error *err);
+/*
+ * Takes over lease lessee_id after a restart: its outputs are marked leased
+ * again with the recorded CRTC and planes (so no other output is given
+ * them). -ENOENT with a sentence when the kernel lists no such lessee (it
+ * closed its fd while dcd was down: nothing to do). When the records do
+ * not match this device (an unknown output, a CRTC the connector cannot
+ * reach, a plane that is not there, an output already lit or leased), the
+ * lease cannot be kept safely: it is revoked, and -ESTALE with a sentence
+ * that says so and why.
+ */
+int kms_lease_adopt(struct kms_device *dev, uint32_t lessee_id, const struct kms_lease_output *outs,
+		    size_t n, struct kms_error *err);
+
 /* "connected", "disconnected", "unknown" */
 const char *kms_status_name(enum kms_status status);
 

@@ -171,6 +171,7 @@ int main(int argc, char **argv)
 	check_refusals(&g);
 	check_lease(&g);
 	check_adopt(&g);
+	check_lease_restart(&g);
 	check_hotplug(&g);
 	printf("RESULT-END\n");
 	fflush(stdout);
