@@ -74,7 +74,16 @@ void kms_buffer_destroy(struct kms_device *dev, struct kms_buffer *buf)
 		munmap(buf->map, buf->size);
 	if (buf->fb_id)
 		drmModeRmFB(dev->fd, buf->fb_id);
-	if (buf->handle)
+	if (buf->imported) {
+		for (int i = 0; i < 4; i++) {
+			bool seen = false;
+			for (int k = 0; k < i; k++)
+				seen |= buf->plane_handles[k] == buf->plane_handles[i];
+			if (buf->plane_handles[i] && !seen)
+				drmCloseBufferHandle(dev->fd, buf->plane_handles[i]);
+		}
+	} else if (buf->handle) {
 		drmModeDestroyDumbBuffer(dev->fd, buf->handle);
+	}
 	memset(buf, 0, sizeof(*buf));
 }

@@ -237,11 +237,24 @@ int kms_capture(struct kms_device *dev, size_t output, const struct kms_buffer *
 /* ---- scanout buffers --------------------------------------------------------------- */
 
 struct kms_buffer {
-	uint32_t handle; /* GEM handle of the dumb buffer */
+	uint32_t handle; /* GEM handle of the dumb buffer (imported: of plane 0) */
 	uint32_t fb_id;
 	uint32_t width, height, pitch, format;
 	uint64_t size;
-	void *map; /* CPU mapping, size bytes */
+	void *map; /* CPU mapping, size bytes (NULL when imported) */
+	/* kms_buffer_import: a client's dma-buf; the GEM handle of each plane (repeats allowed). */
+	bool imported;
+	uint32_t plane_handles[4];
+};
+
+/* A client's dma-buf framebuffer as GBM or Vulkan describe it. */
+struct kms_dmabuf {
+	uint32_t width, height, format; /* DRM_FORMAT_* */
+	/* DRM_FORMAT_MOD_LINEAR, a vendor's, or DRM_FORMAT_MOD_INVALID (the implicit layout) */
+	uint64_t modifier;
+	unsigned planes; /* 1 to 4 */
+	int fds[4];	 /* borrowed: the caller keeps and closes them */
+	uint32_t offsets[4], pitches[4];
 };
 
 /* A dumb buffer of width x height in format (XRGB8888 or ARGB8888) with a framebuffer. */
@@ -250,6 +263,18 @@ int kms_buffer_create(struct kms_device *dev, uint32_t width, uint32_t height, u
 /* The buffer as a dma-buf fd (read-write, close-on-exec) a client maps and draws into. */
 int kms_buffer_export(struct kms_device *dev, const struct kms_buffer *buf, int *fd,
 		      struct kms_error *err);
+/*
+ * A client's dma-buf as a framebuffer (PRIME import, AddFB2 with the
+ * modifier where the driver takes modifiers). Refused with a sentence
+ * before the kernel is asked when the driver takes no modifiers and the
+ * modifier is neither linear nor implicit (-EOPNOTSUPP), or no primary
+ * plane lists the format with that modifier (-EINVAL); the kernel's own
+ * refusals (an fd that is not a dma-buf, a pitch or size it rejects) are
+ * turned into sentences with the numbers.
+ */
+int kms_buffer_import(struct kms_device *dev, const struct kms_dmabuf *dmabuf,
+		      struct kms_buffer *out, struct kms_error *err);
+/* Removes the framebuffer and frees the buffer (an imported one: closes its handles). */
 void kms_buffer_destroy(struct kms_device *dev, struct kms_buffer *buf);
 
 /* ---- leases ------------------------------------------------------------------------ */

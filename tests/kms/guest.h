@@ -40,6 +40,8 @@ void check_hotplug(struct guest *g);
 /* A property's current value on a KMS object, -1 when it has none. */
 int64_t object_prop(int fd, uint32_t object, uint32_t type, const char *name);
 void check_adopt(struct guest *g);
+/* Clients' dma-bufs imported as framebuffers, and refused with sentences. */
+void check_import(struct guest *g);
 /* Leases across a restart: kept, ended while down, stale records revoked. */
 void check_lease_restart(struct guest *g);
 /* vkms: the debugfs CRCs of composed frames follow the flips. */

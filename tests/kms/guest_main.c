@@ -168,6 +168,7 @@ int main(int argc, char **argv)
 		check_crc(&g);
 	check_writeback(&g);
 	check_buffers_and_cursor(&g);
+	check_import(&g);
 	check_refusals(&g);
 	check_lease(&g);
 	check_adopt(&g);
