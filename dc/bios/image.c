@@ -75,12 +75,43 @@ static int check_pcir(struct dc_bios *b, struct dc_bios_error *err)
 	return 0;
 }
 
+/*
+ * The byte sum of n bytes, eight at a time (under AddressSanitizer one
+ * check of eight bytes instead of eight). Left out of the fuzzer's
+ * instrumentation (and never inlined into code that has it): the loop's
+ * compare was traced for libFuzzer once per byte of a 64 KB image, 14% of
+ * a fuzz-bios input, and told it nothing the check of the sum in
+ * check_sum does not.
+ */
+#if defined(__clang__)
+__attribute__((no_sanitize("coverage"), noinline))
+#endif
+static uint8_t
+byte_sum(const uint8_t *p, size_t n)
+{
+	uint64_t lanes = 0; /* eight byte sums, each mod 256 */
+	uint8_t sum = 0;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, p + i, sizeof(w));
+		/* add bytewise: the low 7 bits of each byte, then the top bits */
+		lanes = ((lanes & 0x7f7f7f7f7f7f7f7full) + (w & 0x7f7f7f7f7f7f7f7full)) ^
+			((lanes ^ w) & 0x8080808080808080ull);
+	}
+	for (unsigned b = 0; b < 8; b++)
+		sum = (uint8_t)(sum + (lanes >> (8 * b)));
+	for (; i < n; i++)
+		sum = (uint8_t)(sum + p[i]);
+	return sum;
+}
+
 static int check_sum(const struct dc_bios *b, struct dc_bios_error *err)
 {
-	uint8_t sum = 0;
+	uint8_t sum = byte_sum(b->rom, b->size);
 
-	for (size_t i = 0; i < b->size; i++)
-		sum = (uint8_t)(sum + b->rom[i]);
 	if (sum)
 		return bios_fail(err, -EINVAL,
 				 "damaged image: the byte sum of its %zu bytes is 0x%02x, not 0",
