@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,22 +174,55 @@ void sim_profile_apply(struct sim_state *st)
 
 /* ---- creation ---------------------------------------------------------------- */
 
+#define STATE_BYTES ((sizeof(struct sim_state) + 4095) & ~(size_t)4095)
+
+/*
+ * The in-memory state the last engine destroyed left, for the next one.
+ * Fresh pages cost a page fault and the host's first touch each, ~80 per
+ * engine plus as many for sim_scenario_check's configuration: most of a
+ * fuzz-scenario input, which makes and checks an engine per input. Taking
+ * it clears it: a taken state is all zeros, as a new mapping is
+ * (test_sim_scenario's state reuse test compares the two).
+ */
+static struct sim_state *_Atomic spare_state;
+
+struct sim_state *sim_state_get(void)
+{
+	struct sim_state *st = atomic_exchange(&spare_state, NULL);
+	void *p;
+
+	if (st) {
+		memset(st, 0, STATE_BYTES);
+		return st;
+	}
+	p = mmap(NULL, STATE_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+void sim_state_put(struct sim_state *st)
+{
+	struct sim_state *old = st ? atomic_exchange(&spare_state, st) : NULL;
+
+	if (old)
+		munmap(old, STATE_BYTES);
+}
+
 static int map_state(const char *path, bool create, struct sim_state **out, size_t *size,
 		     struct sim_error *err)
 {
-	size_t len = (sizeof(struct sim_state) + 4095) & ~(size_t)4095;
+	size_t len = STATE_BYTES;
 	void *p;
 	int fd;
 
 	if (!path) {
-		p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (p == MAP_FAILED) {
+		p = sim_state_get();
+		if (!p) {
 			sim_errorf(err, "simulator state: mmap of %zu bytes: %s", len,
 				   strerror(errno));
 			return -errno;
 		}
 		*out = p;
-		*size = len;
+		*size = 0; /* in memory: sim_state_put, not munmap */
 		return 0;
 	}
 	fd = open(path, create ? O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC : O_RDWR | O_CLOEXEC, 0600);
@@ -345,38 +379,54 @@ static void power_on(struct sim *sim)
 
 int sim_create(const struct sim_options *opts, struct sim **out, struct sim_error *err)
 {
-	struct sim_config *cfg;
+	const char *state_path = opts ? opts->state_path : NULL;
+	struct sim_config *cfg = NULL;
 	struct sim *sim;
 	bool real;
 	int r;
 
 	*out = NULL;
-	cfg = calloc(1, sizeof(*cfg));
-	if (!cfg)
-		return -ENOMEM;
-	r = parse_options(opts, cfg, err);
-	if (r < 0) {
-		free(cfg);
-		return r;
+	/*
+	 * With a state file the scenario is parsed before the file is made:
+	 * a bad scenario leaves an earlier engine's file as it was. In memory
+	 * it is parsed straight into the new state (no 192 KB copy).
+	 */
+	if (state_path) {
+		cfg = calloc(1, sizeof(*cfg));
+		if (!cfg)
+			return -ENOMEM;
+		r = parse_options(opts, cfg, err);
+		if (r < 0) {
+			free(cfg);
+			return r;
+		}
 	}
 	sim = sim_alloc();
 	if (!sim) {
 		free(cfg);
 		return -ENOMEM;
 	}
-	r = map_state(opts ? opts->state_path : NULL, true, &sim->st, &sim->st_size, err);
+	/* a new mapping (or a truncated file) is all zeros */
+	r = map_state(state_path, true, &sim->st, &sim->st_size, err);
 	if (r < 0) {
 		free(cfg);
 		free(sim);
 		return r;
 	}
-	memset(sim->st, 0, sizeof(*sim->st));
+	if (cfg) {
+		sim->st->cfg = *cfg;
+		free(cfg);
+	} else {
+		r = parse_options(opts, &sim->st->cfg, err);
+		if (r < 0) {
+			sim_destroy(sim);
+			return r;
+		}
+	}
 	sim->st->magic = SIM_STATE_MAGIC;
 	sim->st->version = SIM_STATE_VERSION;
 	sim->st->size = sizeof(struct sim_state);
-	sim->st->cfg = *cfg;
 	sim_read_boot_id(sim->st->boot_id);
-	free(cfg);
 
 	real = sim->st->cfg.clock_real;
 	if (opts && opts->clock == SIM_CLOCK_REAL)
@@ -439,8 +489,10 @@ void sim_destroy(struct sim *sim)
 {
 	if (!sim)
 		return;
-	if (sim->st)
+	if (sim->st && sim->st_size)
 		munmap(sim->st, sim->st_size);
+	else
+		sim_state_put(sim->st);
 	if (sim->irq_fd >= 0)
 		close(sim->irq_fd);
 	if (sim->msi_fd >= 0)

@@ -23,7 +23,7 @@ struct sim_mapping {
 struct sim {
 	struct dc_hw hw;
 	struct sim_state *st;
-	size_t st_size;
+	size_t st_size;		 /* of the file's mapping; 0: in memory (sim_state_get) */
 	int irq_fd;		 /* eventfd */
 	int timer_fd;		 /* timerfd (real time), -1 in virtual time */
 	uint64_t timer_armed_ns; /* what timer_fd is set to (UINT64_MAX: off, 0: unknown) */
@@ -247,6 +247,15 @@ int sim_display_parse_json(const char *json, uint8_t ctype, struct sim_display *
 void sim_connector_reset_sink(struct sim *sim, struct sim_connector *c);
 void sim_display_default(struct sim_display *d, uint8_t ctype);
 void sim_trace_record(struct sim *sim, uint32_t reg, uint32_t value);
+
+/* ---- in-memory states (sim.c) ---- */
+/*
+ * An all-zero state in memory: the one the last engine destroyed left
+ * (cleared), or a new mapping; NULL with errno when mmap fails.
+ */
+struct sim_state *sim_state_get(void);
+/* Gives one back: kept for the next sim_state_get (of any thread), or unmapped. NULL is allowed. */
+void sim_state_put(struct sim_state *st);
 
 /* ---- state file checks (sim_state_check.c) ---- */
 void sim_read_boot_id(char out[SIM_BOOT_ID_LEN]);

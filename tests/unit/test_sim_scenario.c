@@ -2,10 +2,13 @@
  * Scenarios: the built-in default equals sim/scenarios/default.json,
  * malformed files give errors naming file, JSON path and reason, EDID files
  * resolve against the scenario's folder, and the state file can be
- * re-attached.
+ * re-attached. What the simulator keeps to make engines faster (the state
+ * memory of a destroyed engine, the last good video BIOS image) gives what
+ * a fresh start gives.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +21,8 @@
 
 #include <cmocka.h>
 
+#include "sim_internal.h"
+#include "sim_scenario.h"
 #include "sim_test_util.h"
 
 #ifndef DCD_SOURCE_ROOT
@@ -350,6 +355,18 @@ static void test_edid_file_scdc(void **state)
 	rmdir(dir);
 }
 
+/* Pipe 0 lit at 1080p on PLL 0, a scratch register written, connector 1 unplugged, ns run. */
+static void use_engine(struct sim *sim, uint64_t ns)
+{
+	struct dc_hw *hw = sim_hw(sim);
+
+	st_pll_program(hw, 0, 1, 44, 0, 8);
+	st_crtc_program(hw, 0, 0, 2200, 1920, 1125, 1080);
+	dc_hw_write(hw, mmDCO_SCRATCH0, 0x1234);
+	assert_int_equal(sim_unplug(sim, 1), 0);
+	sim_advance(sim, ns);
+}
+
 static void test_state_file_attach(void **state)
 {
 	char path[] = "/tmp/sim-state-XXXXXX";
@@ -367,12 +384,7 @@ static void test_state_file_attach(void **state)
 	assert_true(fd >= 0);
 	close(fd);
 	assert_int_equal(sim_create(&opts, &sim, &err), 0);
-	hw = sim_hw(sim);
-	st_pll_program(hw, 0, 1, 44, 0, 8);
-	st_crtc_program(hw, 0, 0, 2200, 1920, 1125, 1080);
-	dc_hw_write(hw, mmDCO_SCRATCH0, 0x1234);
-	assert_int_equal(sim_unplug(sim, 1), 0);
-	sim_advance(sim, 1000000000);
+	use_engine(sim, 1000000000);
 	sim_destroy(sim); /* the "daemon" dies; the hardware stays */
 
 	assert_int_equal(sim_attach(path, &sim, &err), 0);
@@ -400,6 +412,112 @@ static void test_state_file_attach(void **state)
 	assert_int_equal(sim_attach(path, &sim, &err), -ENOENT);
 }
 
+/*
+ * An engine made in memory takes the state memory the last one destroyed
+ * left (sim_state_get): after an engine that ran, lit a pipe and lost a
+ * display, the next one must be byte for byte what a new mapping gives.
+ */
+static void test_state_reuse(void **state)
+{
+	struct sim_options opts = { .scenario_json = st_simext_default(),
+				    .clock = SIM_CLOCK_VIRTUAL };
+	struct sim_error err = { { 0 } };
+	struct sim *used, *again, *fresh;
+	struct sim_state *left;
+
+	(void)state;
+	assert_int_equal(sim_create(&opts, &used, &err), 0);
+	use_engine(used, 100000000);
+	left = used->st;
+	sim_destroy(used);
+
+	assert_int_equal(sim_create(&opts, &again, &err), 0);
+	assert_ptr_equal(again->st, left); /* the memory was taken again */
+	assert_int_equal(sim_create(&opts, &fresh, &err), 0);
+	assert_ptr_not_equal(fresh->st, left); /* none left: a new mapping */
+	assert_memory_equal(again->st, fresh->st, sizeof(struct sim_state));
+	sim_destroy(fresh);
+	sim_destroy(again);
+}
+
+struct parsed {
+	const char *json, *dir;
+	struct sim_config *cfg;
+	struct sim_error err;
+	int r;
+};
+
+static void *parse_in_thread(void *arg)
+{
+	struct parsed *p = arg;
+
+	p->r = sim_scenario_parse(p->json, strlen(p->json), "t.json", p->dir, p->cfg, &p->err);
+	return NULL;
+}
+
+/* The scenario parsed by a new thread: one that has checked no image yet. */
+static void parse_fresh(struct parsed *p)
+{
+	pthread_t t;
+
+	assert_int_equal(pthread_create(&t, NULL, parse_in_thread, p), 0);
+	assert_int_equal(pthread_join(t, NULL), 0);
+}
+
+/*
+ * A video BIOS image is checked once per thread while its bytes stay the
+ * same (sim_vbios.c): the configuration from the kept answer is the one a
+ * thread that never saw the image makes, and an image changed in place
+ * (same name, same size) is checked again and refused.
+ */
+static void test_vbios_checked_once(void **state)
+{
+	char dir[] = "/tmp/sim-vbios-XXXXXX", path[256];
+	const char *json = "{ \"asic\": \"carrizo\", \"vbios\": \"img.bin\", \"connectors\": "
+			   "[ { \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, "
+			   "\"encoder\": 0 } ] }";
+	struct parsed fresh = { .json = json, .dir = dir };
+	struct sim_config *kept = calloc(1, sizeof(*kept));
+	struct sim_error err = { { 0 } };
+	size_t len;
+	char *image = slurp(DCD_SOURCE_ROOT "/tests/data/vbios/CarrizoGenericVbios.bin", &len);
+
+	(void)state;
+	fresh.cfg = calloc(1, sizeof(*fresh.cfg));
+	assert_non_null(kept);
+	assert_non_null(fresh.cfg);
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/img.bin", dir);
+	write_file(path, image, len);
+
+	/* twice here (the second from the kept answer), once in a new thread */
+	assert_int_equal(sim_scenario_parse(json, strlen(json), "t.json", dir, kept, &err), 0);
+	assert_int_equal(sim_scenario_parse(json, strlen(json), "t.json", dir, kept, &err), 0);
+	parse_fresh(&fresh);
+	assert_int_equal(fresh.r, 0);
+	assert_int_equal(kept->vbios_len, len);
+	assert_true(kept->ref_khz && kept->ppll_max_khz);
+	assert_memory_equal(kept, fresh.cfg, sizeof(*kept));
+
+	/* one byte changed in place: checked again, and its byte sum is wrong */
+	image[len / 2] ^= 0x01;
+	write_file(path, image, len);
+	assert_int_equal(sim_scenario_parse(json, strlen(json), "t.json", dir, kept, &err),
+			 -EINVAL);
+	assert_non_null(strstr(err.msg, "byte sum"));
+	/* and put back: good again */
+	image[len / 2] ^= 0x01;
+	write_file(path, image, len);
+	assert_int_equal(sim_scenario_parse(json, strlen(json), "t.json", dir, kept, &err), 0);
+	assert_memory_equal(kept, fresh.cfg, sizeof(*kept));
+
+	unlink(path);
+	rmdir(dir);
+	free(image);
+	free(fresh.cfg);
+	free(kept);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -411,6 +529,8 @@ int main(void)
 		cmocka_unit_test(test_edid_files),
 		cmocka_unit_test(test_edid_file_scdc),
 		cmocka_unit_test(test_state_file_attach),
+		cmocka_unit_test(test_state_reuse),
+		cmocka_unit_test(test_vbios_checked_once),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
