@@ -44,11 +44,47 @@ static FILE *open_image(struct sj_ctx *ctx, const char *file, char *full, size_t
 	return NULL;
 }
 
-int sim_vbios_parse(struct sj_ctx *ctx, const char *file, bool ref_given, struct sim_config *cfg)
+int sim_vbios_take(struct sj_ctx *ctx, const char *name, size_t n, bool ref_given, bool dpref_given,
+		   struct sim_config *cfg)
 {
 	struct dc_bios_firmware_info fw;
 	struct dc_bios_error berr = { 0 };
 	struct dc_bios *bios;
+	int r;
+
+	r = dc_bios_load(cfg->vbios, n, &bios, &berr);
+	if (r < 0)
+		return sj_fail(ctx, "vbios", "video BIOS image %s: %s", name, berr.message);
+	r = dc_bios_firmware_info(bios, &fw, &berr);
+	dc_bios_destroy(bios);
+	if (r < 0)
+		return sj_fail(ctx, "vbios", "video BIOS image %s: no usable FirmwareInfo%s%s",
+			       name, berr.message[0] ? ": " : "", berr.message);
+	if (!fw.ref_clock_khz || !fw.ppll_max_output_khz || !fw.default_dispclk_khz)
+		return sj_fail(ctx, "vbios",
+			       "video BIOS image %s: FirmwareInfo gives no reference clock, PPLL "
+			       "range or default DISPCLK",
+			       name);
+	if (ref_given && cfg->ref_khz != fw.ref_clock_khz)
+		return sj_fail(ctx, "ref_clock_khz",
+			       "%u kHz, but the video BIOS image %s says %u kHz (leave it out)",
+			       cfg->ref_khz, name, fw.ref_clock_khz);
+	if (dpref_given && cfg->dpref_khz != fw.default_dispclk_khz)
+		return sj_fail(ctx, "dp_ref_clock_khz",
+			       "%u kHz, but the video BIOS image %s says %u kHz (leave it out)",
+			       cfg->dpref_khz, name, fw.default_dispclk_khz);
+	cfg->vbios_len = (uint32_t)n;
+	cfg->ref_khz = fw.ref_clock_khz;
+	cfg->dpref_khz = fw.default_dispclk_khz;
+	cfg->ppll_min_khz = fw.ppll_min_output_khz;
+	cfg->ppll_max_khz = fw.ppll_max_output_khz;
+	snprintf(cfg->vbios_name, sizeof(cfg->vbios_name), "%s", name);
+	return 0;
+}
+
+int sim_vbios_parse(struct sj_ctx *ctx, const char *file, bool ref_given, bool dpref_given,
+		    struct sim_config *cfg)
+{
 	char full[4096];
 	uint8_t extra;
 	size_t n;
@@ -68,29 +104,10 @@ int sim_vbios_parse(struct sj_ctx *ctx, const char *file, bool ref_given, struct
 			       SIM_VBIOS_MAX);
 	}
 	fclose(f);
-	r = dc_bios_load(cfg->vbios, n, &bios, &berr);
-	if (r < 0)
-		return sj_fail(ctx, "vbios", "video BIOS image %s: %s", full, berr.message);
-	r = dc_bios_firmware_info(bios, &fw, &berr);
-	dc_bios_destroy(bios);
-	if (r < 0)
-		return sj_fail(ctx, "vbios", "video BIOS image %s: no usable FirmwareInfo%s%s",
-			       full, berr.message[0] ? ": " : "", berr.message);
-	if (!fw.ref_clock_khz || !fw.ppll_max_output_khz)
-		return sj_fail(ctx, "vbios",
-			       "video BIOS image %s: FirmwareInfo gives no reference clock or "
-			       "PPLL range",
-			       full);
-	if (ref_given && cfg->ref_khz != fw.ref_clock_khz)
-		return sj_fail(ctx, "ref_clock_khz",
-			       "%u kHz, but the video BIOS image %s says %u kHz (leave it out)",
-			       cfg->ref_khz, file, fw.ref_clock_khz);
-	cfg->vbios_len = (uint32_t)n;
-	cfg->ref_khz = fw.ref_clock_khz;
-	cfg->ppll_min_khz = fw.ppll_min_output_khz;
-	cfg->ppll_max_khz = fw.ppll_max_output_khz;
-	snprintf(cfg->vbios_name, sizeof(cfg->vbios_name), "%s", file);
-	return 0;
+	r = sim_vbios_take(ctx, full, n, ref_given, dpref_given, cfg);
+	if (r == 0)
+		snprintf(cfg->vbios_name, sizeof(cfg->vbios_name), "%s", file);
+	return r;
 }
 
 const uint8_t *sim_vbios(struct sim *sim, size_t *len)

@@ -354,7 +354,7 @@ static void test_state_file_attach(void **state)
 {
 	char path[] = "/tmp/sim-state-XXXXXX";
 	struct sim_options opts = { .state_path = path,
-				    .scenario_json = st_simext_default(),
+				    .scenario_json = st_no_vbios_default(),
 				    .clock = SIM_CLOCK_VIRTUAL };
 	struct sim_error err = { { 0 } };
 	struct sim_frame f[4];
@@ -368,7 +368,7 @@ static void test_state_file_attach(void **state)
 	close(fd);
 	assert_int_equal(sim_create(&opts, &sim, &err), 0);
 	hw = sim_hw(sim);
-	st_pll_program(hw, 0, 1, 44, 0, 8);
+	st_pll_program(hw, 0, 1, 44, 8);
 	st_crtc_program(hw, 0, 0, 2200, 1920, 1125, 1080);
 	dc_hw_write(hw, mmDCO_SCRATCH0, 0x1234);
 	assert_int_equal(sim_unplug(sim, 1), 0);
