@@ -245,6 +245,38 @@ static void scenario_refuses_a_bad_image(void **state)
 	assert_non_null(strstr(e.msg, "not a PCI expansion ROM"));
 }
 
+static void refused(const char *json, const char *what, const char *why)
+{
+	struct sim_options o = { .scenario_json = json };
+	struct sim_error e = { "" };
+	struct sim *sim = NULL;
+
+	assert_int_not_equal(sim_create(&o, &sim, &e), 0);
+	assert_null(sim);
+	print_message("%s\n", e.msg);
+	assert_non_null(strstr(e.msg, what));
+	assert_non_null(strstr(e.msg, why));
+}
+
+/*
+ * The reference clocks: an image's FirmwareInfo has the last word (a
+ * scenario may repeat its values, not change them), and our own image
+ * holds the scenario's in 10 kHz.
+ */
+static void scenario_clocks_agree_with_the_image(void **state)
+{
+	(void)state;
+	refused("{ \"asic\": \"carrizo\", \"dp_ref_clock_khz\": 540000, \"connectors\": ["
+		" { \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0 } ] }",
+		"dp_ref_clock_khz", "says 600000 kHz");
+	refused("{ \"asic\": \"stoney\", \"ref_clock_khz\": 27000, \"connectors\": ["
+		" { \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0 } ] }",
+		"ref_clock_khz", "says 48000 kHz");
+	refused("{ \"asic\": \"tonga\", \"ref_clock_khz\": 27001, \"connectors\": ["
+		" { \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0 } ] }",
+		"27001 kHz", "steps of 10 kHz");
+}
+
 /*
  * A table of our own (bios_rom.c) that waits for bit 0 of
  * BPHYC_PLL0_PLL_DS_CNTL (0x1705), which the simulator keeps as plain
@@ -302,6 +334,7 @@ int main(void)
 		cmocka_unit_test(removing_the_stream_stops_its_pll),
 		cmocka_unit_test(own_image_carries_the_scenario_clocks),
 		cmocka_unit_test(scenario_refuses_a_bad_image),
+		cmocka_unit_test(scenario_clocks_agree_with_the_image),
 		cmocka_unit_test(polling_an_unmodelled_bit_names_table_and_register),
 	};
 
