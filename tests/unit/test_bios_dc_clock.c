@@ -327,7 +327,48 @@ static void polling_an_unmodelled_bit_names_table_and_register(void **state)
 	dst_destroy(t);
 }
 
-int main(void)
+/*
+ * `test-bios-dc-clock --write-seeds DIR` writes the simulator's own images
+ * (DIR/own-dce10.bin from a Tonga, DIR/own-dce112.bin from a Polaris 10
+ * scenario) for the fuzz corpus (tests/fuzz/corpus/bios/).
+ */
+static int write_seeds(const char *dir)
+{
+	static const char *const asics[] = { "tonga", "polaris10" };
+	static const char *const names[] = { "own-dce10.bin", "own-dce112.bin" };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct sim_options o = { .clock = SIM_CLOCK_VIRTUAL };
+		struct sim_error e = { "" };
+		struct sim *sim = NULL;
+		const uint8_t *img;
+		char json[256], path[4096];
+		size_t len;
+		FILE *f;
+
+		snprintf(json, sizeof(json),
+			 "{ \"asic\": \"%s\", \"connectors\": [ { \"type\": \"DP\", "
+			 "\"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0 } ] }",
+			 asics[i]);
+		o.scenario_json = json;
+		if (sim_create(&o, &sim, &e)) {
+			fprintf(stderr, "%s: %s\n", asics[i], e.msg);
+			return 1;
+		}
+		img = sim_vbios(sim, &len);
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		f = fopen(path, "wbe");
+		if (!f || fwrite(img, 1, len, f) != len || fclose(f)) {
+			perror(path);
+			sim_destroy(sim);
+			return 1;
+		}
+		sim_destroy(sim);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pixel_clocks_give_the_mode_refresh),
@@ -338,5 +379,7 @@ int main(void)
 		cmocka_unit_test(polling_an_unmodelled_bit_names_table_and_register),
 	};
 
+	if (argc == 3 && !strcmp(argv[1], "--write-seeds"))
+		return write_seeds(argv[2]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
