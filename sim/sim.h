@@ -85,9 +85,10 @@ const char *sim_asic_name(struct sim *sim);
 
 /*
  * The video BIOS image the engine serves (the scenario's "vbios"), or NULL
- * (and *len 0) without one. Borrowed, valid while the engine lives. With an
- * image the display PLLs are the public BPHYC_PLLn registers that its
- * SetPixelClock table programs; without one, the extension's SIMEXT_PLL_*.
+ * (and *len 0) without one ("vbios": ""). Borrowed, valid while the engine
+ * lives: AMD's image on Carrizo and Stoney, the simulator's own on Tonga,
+ * Fiji and Polaris (docs/bios.md). Its SetPixelClock table programs the
+ * display PLLs, the public registers of the generation (docs/sim.md).
  */
 const uint8_t *sim_vbios(struct sim *sim, size_t *len);
 
@@ -293,8 +294,8 @@ enum sim_write_class {
 	 * blanking (BLANK_CONTROL, DOUBLE_BUFFER_CONTROL, BLANK_DATA_COLOR) and
 	 * the read-only status registers */
 	SIM_WRITES_TIMING,
-	/* pixel clocks: PLLs (SIMEXT_PLL_*), SIMEXT_CRTC_CLK_SEL,
-	 * CRTCn_PIXEL_RATE_CNTL, DP_DTOn_PHASE/MODULO, PIXCLKn_RESYNC_CNTL */
+	/* pixel clocks: the display PLLs, CRTCn_PIXEL_RATE_CNTL,
+	 * DP_DTOn_PHASE/MODULO, PIXCLKn_RESYNC_CNTL */
 	SIM_WRITES_CLOCK,
 	/* encoders: the DIG windows (stream and link encoders, DP, HDMI,
 	 * AFMT) and SIMEXT_DIG_TX_* */
@@ -318,11 +319,10 @@ enum sim_block {
 	SIM_BLOCK_HPD,
 	SIM_BLOCK_AUX,
 	SIM_BLOCK_I2C,	  /* DC_I2C (instance -1) */
-	SIM_BLOCK_DCCG,	  /* pixel rate, DTO, SIMEXT_CRTC_CLK_SEL (instance = CRTC,
-			   * -1 for shared) */
-	SIM_BLOCK_SIMEXT, /* PLLs (instance = PLL), identification */
+	SIM_BLOCK_DCCG,	  /* pixel rate, DTO (instance = CRTC, -1 for shared) */
+	SIM_BLOCK_SIMEXT, /* the extension's identification */
 	SIM_BLOCK_SCL,	  /* scaler (SCL) and line buffer (LB) (instance = pipe) */
-	SIM_BLOCK_PLL,	  /* BPHYC_PLLn with a VBIOS image (instance = PLL) */
+	SIM_BLOCK_PLL,	  /* BPHYC_PLLn / DC_DISPLAYPLLREGSn (instance = PLL) */
 };
 
 /* Which block (and instance, or -1) a register belongs to. */

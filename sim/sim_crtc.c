@@ -116,7 +116,7 @@ void sim_crtc_clock(struct sim *sim, unsigned n, uint64_t *num, uint64_t *den)
 		}
 	}
 	sel = sim_crtc_pll(st, n);
-	if (sel >= 0 && sel < DCE110_SIMEXT_NUM_PLLS && st->pll[sel].locked) {
+	if (sel >= 0 && sel < DCE110_PPLLS && st->pll[sel].locked) {
 		*num = st->pll[sel].hz_num;
 		*den = st->pll[sel].hz_den;
 	}

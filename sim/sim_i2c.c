@@ -6,7 +6,7 @@
  *     DC_I2C_REG_RW_CNTL_STATUS then reads 1 (used by SW).
  *     DC_I2C_SW_DONE_USING_I2C_REG = 1 gives it back.
  *  2. DC_I2C_DDCn_SETUP.DC_I2C_DDCn_ENABLE = 1 on the line, and
- *     DC_I2C_DDCn_SPEED.DC_I2C_DDCn_PRESCALE: SCL = SIMEXT_REFCLK_KHZ /
+ *     DC_I2C_DDCn_SPEED.DC_I2C_DDCn_PRESCALE: SCL = reference (FirmwareInfo) /
  *     PRESCALE kHz (0: 100 kHz). It only matters with bus timing on.
  *  3. DC_I2C_CONTROL: DC_I2C_DDC_SELECT = line (0..5), DC_I2C_TRANSACTION_COUNT
  *     = transactions - 1.

@@ -101,16 +101,14 @@ int sim_pipe_of(const struct sim_state *st, uint32_t reg, uint32_t *generic);
 int sim_dig_of(const struct sim_state *st, uint32_t reg, uint32_t *generic);
 
 /* ---- CRTC, clocks, surfaces (sim_crtc.c, sim_pll.c, sim_flip.c) ---- */
-void sim_pll_write(struct sim *sim, unsigned pll, uint32_t generic, uint32_t value);
-uint32_t sim_pll_read(struct sim *sim, unsigned pll, uint32_t generic);
 void sim_pll_sync(struct sim *sim, uint64_t t);
 /* A PLL's output changed: valid (runs) and its frequency in Hz = num / den. */
 void sim_pll_set(struct sim *sim, unsigned pll, bool valid, uint64_t hz_num, uint64_t hz_den);
-/* The BPHYC_PLLn registers of an engine with a VBIOS (sim_ppll.c). */
+/* The display PLL registers of the profile's generation (sim_ppll.c). */
 int sim_ppll_of(const struct sim_state *st, uint32_t reg, uint32_t *generic);
 void sim_ppll_write(struct sim *sim, unsigned pll, uint32_t generic, uint32_t value);
 uint32_t sim_ppll_read(struct sim *sim, unsigned pll, uint32_t generic);
-void sim_ppll_reset(struct sim *sim); /* every PLL held in reset, as at power on */
+void sim_ppll_reset(struct sim *sim); /* every PLL off, as at power on */
 /* The PLL a CRTC's pixel rate source selects, or -1 (DP DTO or none). */
 int sim_crtc_pll(const struct sim_state *st, unsigned n);
 void sim_unmodelled_write(struct sim *sim, uint32_t reg);

@@ -78,27 +78,15 @@ static int pixclk_of(uint32_t reg)
 }
 
 /*
- * With a VBIOS image the extension keeps only its identification and the
- * DP transmitter registers: the clocks are the public ones (sim_ppll.c).
+ * The extension keeps only its identification and the DP transmitter
+ * registers: the clocks are the public ones (sim_ppll.c).
  */
 static bool simext_absent(const struct sim_state *st, uint32_t reg)
 {
+	(void)st;
 	if (reg >= SIM_REG_COUNT && (reg < mmSIMEXT_ID || reg >= DCE110_SIMEXT_END))
 		return true;
-	return st->cfg.vbios_len && reg >= mmSIMEXT_REFCLK_KHZ && reg < mmSIMEXT_DIG_TX_LINK_RATE;
-}
-
-static int simext_pll_of(uint32_t reg, uint32_t *generic)
-{
-	for (unsigned i = 0; i < DCE110_SIMEXT_NUM_PLLS; i++) {
-		uint32_t g = reg - dce110_simext_pll_offsets[i];
-
-		if (g >= mmSIMEXT_PLL_CNTL && g <= mmSIMEXT_PLL_POST_DIV) {
-			*generic = g;
-			return (int)i;
-		}
-	}
-	return -1;
+	return reg > mmSIMEXT_VERSION && reg < mmSIMEXT_DIG_TX_LINK_RATE;
 }
 
 /* SIMEXT_DIG_TX_LINK_RATE / _DRIVE of DIG n: returns n, or -1. */
@@ -153,19 +141,12 @@ enum sim_block sim_reg_block(struct sim *sim, uint32_t reg, int *instance)
 		*instance = i;
 		return SIM_BLOCK_DIG;
 	}
-	if (reg >= mmSIMEXT_CRTC_CLK_SEL && reg < mmSIMEXT_CRTC_CLK_SEL + DCE110_MAX_PIPES) {
-		*instance = (int)(reg - mmSIMEXT_CRTC_CLK_SEL);
-		return SIM_BLOCK_DCCG;
-	}
 	if ((i = sim_ppll_of(st, reg, &g)) >= 0) {
 		*instance = i;
 		return SIM_BLOCK_PLL;
 	}
-	if (reg >= mmSIMEXT_ID && reg < DCE110_SIMEXT_END) {
-		if ((i = simext_pll_of(reg, &g)) >= 0)
-			*instance = i;
+	if (reg >= mmSIMEXT_ID && reg < DCE110_SIMEXT_END)
 		return SIM_BLOCK_SIMEXT;
-	}
 	return SIM_BLOCK_OTHER;
 }
 
@@ -202,9 +183,8 @@ int sim_reg_write_class(struct sim *sim, uint32_t reg)
 		return g >= 0x1b78 && crtc_reg_is_timing(g) ? SIM_WRITES_TIMING : -1;
 	if (sim_dig_of(st, reg, &g) >= 0 || simext_dig_tx_of(reg) >= 0)
 		return SIM_WRITES_ENCODER;
-	if (pixclk_of(reg) >= 0 || simext_pll_of(reg, &g) >= 0 || sim_ppll_of(st, reg, &g) >= 0 ||
-	    (reg >= mmPIXCLK1_RESYNC_CNTL && reg <= mmMICROSECOND_TIME_BASE_DIV) ||
-	    (reg >= mmSIMEXT_CRTC_CLK_SEL && reg < mmSIMEXT_CRTC_CLK_SEL + DCE110_MAX_PIPES))
+	if (pixclk_of(reg) >= 0 || sim_ppll_of(st, reg, &g) >= 0 ||
+	    (reg >= mmPIXCLK1_RESYNC_CNTL && reg <= mmMICROSECOND_TIME_BASE_DIV))
 		return SIM_WRITES_CLOCK;
 	return -1;
 }
@@ -222,15 +202,7 @@ void sim_regs_reset(struct sim *sim)
 	memset(st->ext, 0, sizeof(st->ext));
 	st->ext[mmSIMEXT_ID - mmSIMEXT_ID] = SIMEXT_ID_VALUE;
 	st->ext[mmSIMEXT_VERSION - mmSIMEXT_ID] = SIMEXT_VERSION_VALUE;
-	st->ext[mmSIMEXT_REFCLK_KHZ - mmSIMEXT_ID] = st->cfg.ref_khz;
-	st->ext[mmSIMEXT_DPREFCLK_KHZ - mmSIMEXT_ID] = st->cfg.dpref_khz;
-	for (unsigned i = 0; i < DCE110_SIMEXT_NUM_PLLS; i++)
-		st->ext[mmSIMEXT_PLL_CNTL + dce110_simext_pll_offsets[i] - mmSIMEXT_ID] =
-			SIMEXT_PLL_CNTL__PLL_RESET_MASK;
-	for (unsigned i = 0; i < DCE110_MAX_PIPES; i++)
-		st->ext[mmSIMEXT_CRTC_CLK_SEL + i - mmSIMEXT_ID] = SIMEXT_CRTC_PLL_NONE;
-	if (st->cfg.vbios_len)
-		sim_ppll_reset(sim);
+	sim_ppll_reset(sim);
 	/* AUX reply timeout: (AUX_RX_TIMEOUT_LEN + 1) x 100 us, 400 us at reset */
 	for (unsigned i = 0; i < DCE110_MAX_AUXES; i++)
 		st->regs[mmAUX_DPHY_RX_CONTROL0 + dce110_aux_offsets[i]] =
@@ -279,8 +251,6 @@ uint32_t sim_reg_read(struct sim *sim, uint32_t reg)
 		return sim_aux_read(sim, (unsigned)i, g);
 	if (is_i2c(reg))
 		return sim_i2c_read(sim, reg);
-	if ((i = simext_pll_of(reg, &g)) >= 0)
-		return sim_pll_read(sim, (unsigned)i, g);
 	if ((i = sim_ppll_of(st, reg, &g)) >= 0)
 		return sim_ppll_read(sim, (unsigned)i, g);
 	if (reg >= mmDISP_INTERRUPT_STATUS && reg <= mmDISP_INTERRUPT_STATUS_CONTINUE5)
@@ -327,15 +297,11 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 		sim_i2c_write(sim, reg, value);
 		return;
 	}
-	if ((i = simext_pll_of(reg, &g)) >= 0) {
-		sim_pll_write(sim, (unsigned)i, g, value);
-		return;
-	}
 	if ((i = sim_ppll_of(st, reg, &g)) >= 0) {
 		sim_ppll_write(sim, (unsigned)i, g, value);
 		return;
 	}
-	if (reg >= mmSIMEXT_ID && reg <= mmSIMEXT_DPREFCLK_KHZ)
+	if (reg >= mmSIMEXT_ID && reg <= mmSIMEXT_VERSION)
 		return; /* read-only identification */
 	if (reg >= mmDISP_INTERRUPT_STATUS && reg <= mmDISP_INTERRUPT_STATUS_CONTINUE5)
 		return; /* read-only summary */
@@ -354,7 +320,4 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 		sim_crtc_retime(sim, (unsigned)i, st->synced_ns);
 	else if (sim_reg_block(sim, reg, &i) == SIM_BLOCK_OTHER)
 		sim_unmodelled_write(sim, reg);
-	else if (reg >= mmSIMEXT_CRTC_CLK_SEL &&
-		 reg < mmSIMEXT_CRTC_CLK_SEL + (uint32_t)st->ncrtc_regs)
-		sim_crtc_retime(sim, reg - mmSIMEXT_CRTC_CLK_SEL, st->synced_ns);
 }

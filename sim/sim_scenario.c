@@ -148,7 +148,7 @@ static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *c
 	unsigned asic, clock = 0;
 	const char *vbios = NULL;
 	int64_t x;
-	int r, ref_given;
+	int r, ref_given, dpref_given;
 
 	if ((r = sj_object(ctx, "", root, keys)) < 0)
 		return r;
@@ -162,19 +162,31 @@ static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *c
 	if ((ref_given = sj_int(ctx, "", root, "ref_clock_khz", false, 1000, 200000, &x)) < 0)
 		return ref_given;
 	cfg->ref_khz = (uint32_t)x;
+	x = 600000;
+	if ((dpref_given = sj_int(ctx, "", root, "dp_ref_clock_khz", false, 100000, 1200000, &x)) <
+	    0)
+		return dpref_given;
+	cfg->dpref_khz = (uint32_t)x;
 	if ((r = sj_string(ctx, "", root, "vbios", false, 1024, &vbios)) < 0)
 		return r;
-	/* Carrizo and Stoney run on AMD's image unless told otherwise ("": none) */
+	/*
+	 * Carrizo and Stoney run on AMD's image, Tonga, Fiji and Polaris on our
+	 * own (sim_own_vbios.c) built from the clocks above, unless the scenario
+	 * names another image or none ("").
+	 */
 	if (!vbios && cfg->asic == SIM_ASIC_CARRIZO)
 		vbios = "CarrizoGenericVbios.bin";
 	else if (!vbios && cfg->asic == SIM_ASIC_STONEY)
 		vbios = "StoneyGenericVbios.bin";
-	if (vbios && vbios[0] && (r = sim_vbios_parse(ctx, vbios, ref_given > 0, cfg)) < 0)
+	if (vbios && vbios[0])
+		r = sim_vbios_parse(ctx, vbios, ref_given > 0, dpref_given > 0, cfg);
+	else if (!vbios && (r = sim_own_vbios_build(ctx, cfg)) == 0)
+		r = sim_vbios_take(ctx,
+				   cfg->asic >= SIM_ASIC_POLARIS10 ? SIM_OWN_VBIOS_DCE112
+								   : SIM_OWN_VBIOS_DCE100,
+				   cfg->vbios_len, false, false, cfg);
+	if (r < 0)
 		return r;
-	x = 600000;
-	if ((r = sj_int(ctx, "", root, "dp_ref_clock_khz", false, 100000, 1200000, &x)) < 0)
-		return r;
-	cfg->dpref_khz = (uint32_t)x;
 	if ((r = sj_bool(ctx, "", root, "ddc_bus_timing", &cfg->ddc_timing)) < 0)
 		return r;
 	if ((r = sj_array(ctx, "", root, "connectors", true, 1, SIM_MAX_CONNECTORS, &arr)) < 0)

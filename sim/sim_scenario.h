@@ -14,6 +14,25 @@ int sim_display_parse(struct sj_ctx *ctx, const char *path, json_object *v, uint
  * reference clock and PPLL range (sim_vbios.c). ref_given: the scenario set
  * ref_clock_khz itself, which must then agree with the image.
  */
-int sim_vbios_parse(struct sj_ctx *ctx, const char *file, bool ref_given, struct sim_config *cfg);
+int sim_vbios_parse(struct sj_ctx *ctx, const char *file, bool ref_given, bool dpref_given,
+		    struct sim_config *cfg);
+
+/*
+ * The image of our own for Tonga, Fiji and Polaris (sim_own_vbios.c), from
+ * cfg's ASIC and reference clocks, into cfg->vbios; sim_vbios_take then
+ * reads it back like any image.
+ */
+#define SIM_OWN_VBIOS_DCE100		 "DCD-OWN-DCE10-PPLL"
+#define SIM_OWN_VBIOS_DCE112		 "DCD-OWN-DCE112-PPLL"
+#define SIM_OWN_VBIOS_VCO_MIN_KHZ	 600000
+/* DCE 11.2: a post divider of at most 15 must still reach 25.175 MHz (VGA) */
+#define SIM_OWN_VBIOS_DCE112_VCO_MIN_KHZ 300000
+#define SIM_OWN_VBIOS_VCO_MAX_KHZ	 1200000
+#define SIM_OWN_VBIOS_PD_MIN_KHZ	 6750 /* at the phase detector, as AMD's images say */
+#define SIM_OWN_VBIOS_PD_MAX_KHZ	 50000
+int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg);
+/* Checks cfg->vbios (len bytes, called name) and takes its clocks into cfg. */
+int sim_vbios_take(struct sj_ctx *ctx, const char *name, size_t len, bool ref_given,
+		   bool dpref_given, struct sim_config *cfg);
 
 #endif

@@ -12,11 +12,13 @@
 #include <stdint.h>
 
 #include "dce110_regs.h"
+#include "dce110_regs_pll.h"
 
 #define SIM_STATE_MAGIC 0x6174536d69536344ull /* "DcSimSta" */
-#define SIM_STATE_VERSION                                                    \
-	7 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore; \
-	   5: DMIF; 6: IH; 7: the VBIOS image and its PLLs, unmodelled writes */
+#define SIM_STATE_VERSION                                                      \
+	8 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore;   \
+	   5: DMIF; 6: IH; 7: the VBIOS image and its PLLs, unmodelled writes; \
+	   8: the public PLL registers on every ASIC, no extension PLLs */
 
 #define SIM_REG_COUNT	   0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
 #define SIM_EXT_COUNT	   (DCE110_SIMEXT_END - mmSIMEXT_ID)
@@ -273,7 +275,7 @@ struct sim_state {
 	uint32_t regs[SIM_REG_COUNT];
 	uint32_t ext[SIM_EXT_COUNT];
 
-	struct sim_pll pll[DCE110_SIMEXT_NUM_PLLS];
+	struct sim_pll pll[DCE110_PPLLS];
 	struct sim_crtc crtc[DCE110_MAX_PIPES];
 	struct sim_hpd hpd[DCE110_MAX_HPDS];
 	struct sim_i2c_engine i2c;

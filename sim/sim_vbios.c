@@ -100,19 +100,50 @@ static int check_image(struct sj_ctx *ctx, const char *full, const uint8_t *imag
 	if (r < 0)
 		return sj_fail(ctx, "vbios", "video BIOS image %s: no usable FirmwareInfo%s%s",
 			       full, berr.message[0] ? ": " : "", berr.message);
-	if (!fw->ref_clock_khz || !fw->ppll_max_output_khz)
+	if (!fw->ref_clock_khz || !fw->ppll_max_output_khz || !fw->default_dispclk_khz)
 		return sj_fail(ctx, "vbios",
-			       "video BIOS image %s: FirmwareInfo gives no reference clock or "
-			       "PPLL range",
+			       "video BIOS image %s: FirmwareInfo gives no reference clock, PPLL "
+			       "range or default DISPCLK",
 			       full);
 	return 0;
 }
 
-int sim_vbios_parse(struct sj_ctx *ctx, const char *file, bool ref_given, struct sim_config *cfg)
+int sim_vbios_take(struct sj_ctx *ctx, const char *name, size_t n, bool ref_given, bool dpref_given,
+		   struct sim_config *cfg)
 {
 	struct dc_bios_firmware_info fw;
+	uint64_t hash = image_hash(cfg->vbios, n);
+	int r;
+
+	if (n && n == last_good.len && hash == last_good.hash) {
+		fw = last_good.fw;
+	} else {
+		r = check_image(ctx, name, cfg->vbios, n, &fw);
+		if (r < 0)
+			return r;
+		last_good = (struct good_image){ .len = n, .hash = hash, .fw = fw };
+	}
+	if (ref_given && cfg->ref_khz != fw.ref_clock_khz)
+		return sj_fail(ctx, "ref_clock_khz",
+			       "%u kHz, but the video BIOS image %s says %u kHz (leave it out)",
+			       cfg->ref_khz, name, fw.ref_clock_khz);
+	if (dpref_given && cfg->dpref_khz != fw.default_dispclk_khz)
+		return sj_fail(ctx, "dp_ref_clock_khz",
+			       "%u kHz, but the video BIOS image %s says %u kHz (leave it out)",
+			       cfg->dpref_khz, name, fw.default_dispclk_khz);
+	cfg->vbios_len = (uint32_t)n;
+	cfg->ref_khz = fw.ref_clock_khz;
+	cfg->dpref_khz = fw.default_dispclk_khz;
+	cfg->ppll_min_khz = fw.ppll_min_output_khz;
+	cfg->ppll_max_khz = fw.ppll_max_output_khz;
+	snprintf(cfg->vbios_name, sizeof(cfg->vbios_name), "%s", name);
+	return 0;
+}
+
+int sim_vbios_parse(struct sj_ctx *ctx, const char *file, bool ref_given, bool dpref_given,
+		    struct sim_config *cfg)
+{
 	char full[4096];
-	uint64_t hash;
 	uint8_t extra;
 	size_t n;
 	FILE *f;
@@ -131,25 +162,10 @@ int sim_vbios_parse(struct sj_ctx *ctx, const char *file, bool ref_given, struct
 			       SIM_VBIOS_MAX);
 	}
 	fclose(f);
-	hash = image_hash(cfg->vbios, n);
-	if (n && n == last_good.len && hash == last_good.hash) {
-		fw = last_good.fw;
-	} else {
-		r = check_image(ctx, full, cfg->vbios, n, &fw);
-		if (r < 0)
-			return r;
-		last_good = (struct good_image){ .len = n, .hash = hash, .fw = fw };
-	}
-	if (ref_given && cfg->ref_khz != fw.ref_clock_khz)
-		return sj_fail(ctx, "ref_clock_khz",
-			       "%u kHz, but the video BIOS image %s says %u kHz (leave it out)",
-			       cfg->ref_khz, file, fw.ref_clock_khz);
-	cfg->vbios_len = (uint32_t)n;
-	cfg->ref_khz = fw.ref_clock_khz;
-	cfg->ppll_min_khz = fw.ppll_min_output_khz;
-	cfg->ppll_max_khz = fw.ppll_max_output_khz;
-	snprintf(cfg->vbios_name, sizeof(cfg->vbios_name), "%s", file);
-	return 0;
+	r = sim_vbios_take(ctx, full, n, ref_given, dpref_given, cfg);
+	if (r == 0)
+		snprintf(cfg->vbios_name, sizeof(cfg->vbios_name), "%s", file);
+	return r;
 }
 
 const uint8_t *sim_vbios(struct sim *sim, size_t *len)

@@ -130,8 +130,9 @@ int dc_tmds_check(const struct dc_tmds_config *cfg, uint32_t pixel_khz,
 /* ---- PLL dividers and DP DTO (pll.c) ------------------------------------- */
 
 /*
- * A display PLL as the simulator extension models it (dce110_regs.h
- * SIMEXT_PLL_*) and the public driver's divider search describes it:
+ * A display PLL as the public driver's divider search describes it (the
+ * limits of a SetPixelClock 1.6 table come from the image's FirmwareInfo,
+ * dc/core/bios_clock.c):
  *   VCO   = ref x (fb_div + fb_frac / fb_frac_den) / ref_div
  *   clock = VCO / post_div
  */

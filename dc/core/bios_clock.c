@@ -5,13 +5,17 @@
  * reads the PLL back with the public register semantics (dce110_ppll.c)
  * for its own timeline (vblank.c) and for adoption (snapshot.c).
  *
- * Parameters (atombios.h, PIXEL_CLOCK_PARAMETERS_V6, the revision 1.6 the
- * Carrizo and Stoney images carry): the clock in 10 kHz with the CRTC in
- * the top byte, the integer feedback, post and reference dividers, the
- * PLL, the transmitter and the encoder mode. dcd asks only for integer
- * feedback dividers (the fraction 0): where a fraction lands in the PLL
- * is not in the public headers, so neither this code nor the simulator
- * could check it.
+ * Parameters (atombios.h), in the revision the image carries:
+ *  - 1.6, PIXEL_CLOCK_PARAMETERS_V6 (DCE 10 and 11.0: AMD's Carrizo and
+ *    Stoney images, our own Tonga/Fiji image): the clock in 10 kHz with the
+ *    CRTC in the top byte, the integer feedback, post and reference
+ *    dividers dc/calcs chose, the PLL, the transmitter and the encoder
+ *    mode. dcd asks only for integer feedback dividers (the fraction 0):
+ *    where a fraction lands in the PLL is not in the public headers, so
+ *    neither this code nor the simulator could check it.
+ *  - 1.7, PIXEL_CLOCK_PARAMETERS_V7 (DCE 11.2, our own Polaris image): the
+ *    clock in 100 Hz, the PLL, transmitter, encoder mode and CRTC; the
+ *    table picks the dividers itself.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,11 +31,13 @@
 #define ATOM_PPLL0			   2
 #define ATOM_ENCODER_MODE_DVI		   2
 #define ATOM_ENCODER_MODE_HDMI		   3
+#define ATOM_CRTC_INVALID		   0xff
 #define ENCODER_OBJECT_ID_INTERNAL_UNIPHY  0x1e
 #define ENCODER_OBJECT_ID_INTERNAL_UNIPHY1 0x20
 #define ENCODER_OBJECT_ID_INTERNAL_UNIPHY2 0x21
 #define ENCODER_OBJECT_ID_INTERNAL_UNIPHY3 0x25
-#define PIXEL_CLOCK_REV_1_6		   16
+#define PIXEL_CLOCK_REV_6		   6
+#define PIXEL_CLOCK_REV_7		   7
 
 /* SetPixelClock's own bound: the PLL locks in well under a millisecond. */
 #define SET_PIXEL_CLOCK_LIMIT_NS (50ull * 1000 * 1000)
@@ -59,19 +65,20 @@ int dc_set_vbios(struct dc *dc, const void *image, size_t len, struct dc_error *
 		dc_bios_destroy(bios);
 		return -EINVAL;
 	}
-	if (dc_bios_cmd_table(bios, DC_BIOS_CMD_SET_PIXEL_CLOCK, &t) ||
-	    t.format_rev * 10 + t.content_rev != PIXEL_CLOCK_REV_1_6) {
+	if (dc_bios_cmd_table(bios, DC_BIOS_CMD_SET_PIXEL_CLOCK, &t) || t.format_rev != 1 ||
+	    (t.content_rev != PIXEL_CLOCK_REV_6 && t.content_rev != PIXEL_CLOCK_REV_7)) {
 		dc_error_set(err, DC_ERR_INVALID, -1, -1,
-			     "video BIOS %s: no SetPixelClock table of revision 1.6",
+			     "video BIOS %s: no SetPixelClock table of revision 1.6 or 1.7",
 			     dc_bios_version(bios));
 		dc_bios_destroy(bios);
 		return -EINVAL;
 	}
 	dc_bios_destroy(dc->bios);
 	dc->bios = bios;
+	dc->bios_spc_rev = t.content_rev;
 	dc_log(dc, DC_LOG_INFO,
-	       "video BIOS %s (%s): pixel clocks through SetPixelClock, %u kHz reference",
-	       dc_bios_version(bios), dc_bios_date(bios), dc->bios_fw.ref_clock_khz);
+	       "video BIOS %s (%s): pixel clocks through SetPixelClock 1.%u, %u kHz reference",
+	       dc_bios_version(bios), dc_bios_date(bios), t.content_rev, dc->bios_fw.ref_clock_khz);
 	return 0;
 }
 
@@ -87,9 +94,7 @@ const char *dc_vbios_date(const struct dc *dc)
 
 uint32_t dc_ref_khz(struct dc *dc)
 {
-	if (dc->bios)
-		return dc->bios_fw.ref_clock_khz;
-	return dce110_i2c_ref_khz(dc->hw, dc->pool->pll.ref_khz);
+	return dc->bios ? dc->bios_fw.ref_clock_khz : dc->pool->pll.ref_khz;
 }
 
 /* The ATOM PLL id of display PLL p (the public driver's PLL0, PLL1, PLL2). */
@@ -118,18 +123,17 @@ static int run_set_pixel_clock(struct dc *dc, uint32_t *ps, struct dc_bios_error
 	return dc_bios_run(dc->bios, dc->hw, DC_BIOS_CMD_SET_PIXEL_CLOCK, ps, 8, &lim, berr);
 }
 
-int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_pll_dividers *d,
-			struct dc_error *err, int index)
+/* PIXEL_CLOCK_PARAMETERS_V6: dividers from dc/calcs within FirmwareInfo's limits. */
+static int params_v6(struct dc *dc, const struct dc_stream *s, uint32_t *ps, struct dc_error *err,
+		     int index)
 {
 	const char *name = dc->links[s->link].name;
 	const struct dc_bios_firmware_info *fw = &dc->bios_fw;
 	unsigned pll = (unsigned)s->res.clock_source, tg = (unsigned)s->res.timing_generator;
 	struct dc_pll_limits lim = dc->pool->pll;
-	struct dc_bios_error berr = { 0 };
-	uint32_t ps[8] = { 0 };
+	struct dc_pll_dividers dv, *d = &dv;
 	uint32_t mode =
 		s->res.signal == DC_SIGNAL_HDMI ? ATOM_ENCODER_MODE_HDMI : ATOM_ENCODER_MODE_DVI;
-	int r;
 
 	lim.ref_khz = fw->ref_clock_khz;
 	lim.min_input_khz = fw->ppll_min_input_khz ? fw->ppll_min_input_khz : lim.min_input_khz;
@@ -146,7 +150,42 @@ int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_pll_
 	ps[0] = s->mode.clock / 10 | tg << 24;
 	ps[1] = d->fb_div | (uint32_t)d->post_div << 16 | (uint32_t)d->ref_div << 24;
 	ps[2] = atom_pll(pll) | atom_transmitter(s->res.link_encoder) << 8 | mode << 16;
+	dc_log(dc, DC_LOG_DEBUG,
+	       "%s: PLL %u for %u kHz through the video BIOS: ref div %u, fb div %u, post div %u",
+	       name, pll, s->mode.clock, d->ref_div, d->fb_div, d->post_div);
+	return 0;
+}
+
+int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_error *err, int index)
+{
+	const char *name = dc->links[s->link].name;
+	unsigned pll = (unsigned)s->res.clock_source, tg = (unsigned)s->res.timing_generator;
+	struct dc_bios_error berr = { 0 };
+	uint32_t ps[8] = { 0 };
+	uint32_t mode =
+		s->res.signal == DC_SIGNAL_HDMI ? ATOM_ENCODER_MODE_HDMI : ATOM_ENCODER_MODE_DVI;
+	int r;
+
+	if (dc->bios_spc_rev == PIXEL_CLOCK_REV_7) {
+		/* PIXEL_CLOCK_PARAMETERS_V7: the table picks the dividers */
+		ps[0] = s->mode.clock * 10;
+		ps[1] = atom_pll(pll) | atom_transmitter(s->res.link_encoder) << 8 | mode << 16;
+		ps[2] = tg;
+	} else if ((r = params_v6(dc, s, ps, err, index)) < 0) {
+		return r;
+	}
 	r = run_set_pixel_clock(dc, ps, &berr);
+	if (r == 0 && dc->bios_spc_rev == PIXEL_CLOCK_REV_7) {
+		/* the table chose the dividers: it must have left the PLL running */
+		struct dce110_pixel_rate rate = { .hz_num = 0, .hz_den = 1 };
+
+		dce110_ppll_rate(dc->hw, dc->pool->regs, pll, dc->bios_fw.ref_clock_khz, &rate);
+		if (!rate.hz_num) {
+			snprintf(berr.message, sizeof(berr.message),
+				 "SetPixelClock left PLL %u without a clock", pll);
+			r = -ERANGE;
+		}
+	}
 	if (r < 0) {
 		dc_log(dc, DC_LOG_ERROR, "%s: SetPixelClock for PLL %u at %u kHz: %s", name, pll,
 		       s->mode.clock, berr.message);
@@ -163,8 +202,13 @@ void dc_bios_pll_power_down(struct dc *dc, unsigned pll)
 	uint32_t ps[8] = { 0 };
 
 	/* a pixel clock of 0 turns the PLL off; no CRTC (ATOM_CRTC_INVALID) */
-	ps[0] = 0xffu << 24;
-	ps[2] = atom_pll(pll);
+	if (dc->bios_spc_rev == PIXEL_CLOCK_REV_7) {
+		ps[1] = atom_pll(pll);
+		ps[2] = ATOM_CRTC_INVALID;
+	} else {
+		ps[0] = (uint32_t)ATOM_CRTC_INVALID << 24;
+		ps[2] = atom_pll(pll);
+	}
 	if (run_set_pixel_clock(dc, ps, &berr) < 0)
 		dc_log(dc, DC_LOG_WARNING, "SetPixelClock turning PLL %u off: %s", pll,
 		       berr.message);
@@ -172,9 +216,7 @@ void dc_bios_pll_power_down(struct dc *dc, unsigned pll)
 
 void dc_pixel_rate(struct dc *dc, unsigned tg, struct dce110_pixel_rate *rate)
 {
-	if (dc->bios)
-		dce110_ppll_read(dc->hw, tg, dc->pool->dprefclk_khz, dc->bios_fw.ref_clock_khz,
-				 rate);
-	else
-		dce110_clk_read(dc->hw, tg, dc_dprefclk_khz(dc), rate);
+	/* without an image no PLL runs that dcd could know the reference of */
+	dce110_clk_read(dc->hw, dc->pool->regs, tg, dc_dprefclk_khz(dc),
+			dc->bios ? dc->bios_fw.ref_clock_khz : 0, rate);
 }

@@ -66,11 +66,10 @@ static int check_commit(struct dc *dc, const struct dc_commit *c, struct dc_erro
 
 		if (c->update[i] != DC_UPDATE_MODESET)
 			continue;
-		if (uses_pll(s) && !dc->bios && !dce110_simext_present(dc->hw)) {
+		if (uses_pll(s) && !dc->bios) {
 			dc_log(dc, DC_LOG_ERROR,
 			       "%s: TMDS pixel clocks need the display PLLs, which this engine "
-			       "programs through VBIOS tables dcd does not have (only the "
-			       "simulator's PLL extension is supported)",
+			       "programs through VBIOS tables, and dcd has no video BIOS image",
 			       name);
 			dc_error_set(err, DC_ERR_CLOCK_SOURCE, (int)i, -1,
 				     "%s: PLL %d cannot be programmed on this hardware (no VBIOS "
@@ -78,7 +77,7 @@ static int check_commit(struct dc *dc, const struct dc_commit *c, struct dc_erro
 				     name, s->res.clock_source);
 			return -EOPNOTSUPP;
 		}
-		/* the simulated PLL clocks the CRTC: sharers need equal pixel clocks */
+		/* the PLL clocks the CRTC: sharers need equal pixel clocks */
 		for (unsigned j = 0; j < c->state.stream_count; j++) {
 			const struct dc_stream *t = &c->state.streams[j];
 

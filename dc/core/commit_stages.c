@@ -70,15 +70,11 @@ void dc_plls_release(struct dc *dc, unsigned mask, const struct dc_stream *live,
 		if ((!skip || !skip[i]) && uses_pll(&live[i]))
 			mask &= ~(1u << live[i].res.clock_source);
 	}
-	if (!mask || (!dc->bios && !dce110_simext_present(dc->hw)))
+	if (!mask || !dc->bios)
 		return;
 	for (unsigned p = 0; p < dc->pool->plls; p++) {
-		if (!(mask & (1u << p)))
-			continue;
-		if (dc->bios)
+		if (mask & (1u << p))
 			dc_bios_pll_power_down(dc, p);
-		else
-			dce110_pll_power_down(dc->hw, p);
 	}
 }
 
@@ -109,11 +105,8 @@ int dc_commit_disable_removed(struct dc *dc, struct dc_commit *c, struct dc_erro
 
 static int program_clock(struct dc *dc, const struct dc_stream *s, int index, struct dc_error *err)
 {
-	struct dc_hw *hw = dc->hw;
 	const char *name = dc->links[s->link].name;
-	unsigned tg = (unsigned)s->res.timing_generator, pll;
-	struct dc_pll_limits lim;
-	struct dc_pll_dividers d;
+	unsigned tg = (unsigned)s->res.timing_generator;
 	struct dc_dp_dto dto;
 	uint32_t dpref;
 
@@ -123,37 +116,11 @@ static int program_clock(struct dc *dc, const struct dc_stream *s, int index, st
 			return dc_error_set(err, DC_ERR_CLOCK_SOURCE, index, -1,
 					    "%s: the DP DTO cannot make %u kHz from %u kHz", name,
 					    s->mode.clock, dpref);
-		dce110_clk_select_dto(hw, tg, &dto);
+		dce110_clk_select_dto(dc->hw, tg, &dto);
 		return 0;
 	}
-	pll = (unsigned)s->res.clock_source;
-	if (dc->bios) {
-		int r = dc_bios_pixel_clock(dc, s, &d, err, index);
-
-		if (r)
-			return r;
-		dc_log(dc, DC_LOG_DEBUG,
-		       "%s: PLL %u for %u kHz through the video BIOS: ref div %u, fb div %u, "
-		       "post div %u",
-		       name, pll, s->mode.clock, d.ref_div, d.fb_div, d.post_div);
-		return 0;
-	}
-	lim = dc->pool->pll;
-	lim.ref_khz = dce110_simext_refclk_khz(hw);
-	if (dc_pll_compute(&lim, s->mode.clock, &d))
-		return dc_error_set(err, DC_ERR_CLOCK_SOURCE, index, -1,
-				    "%s: PLL %u cannot make %u kHz from its %u kHz reference", name,
-				    pll, s->mode.clock, lim.ref_khz);
-	dc_log(dc, DC_LOG_DEBUG, "%s: PLL %u for %u kHz: ref div %u, fb div %u.%06u, post div %u",
-	       name, pll, s->mode.clock, d.ref_div, d.fb_div, d.fb_frac, d.post_div);
-	if (dce110_pll_program(hw, pll, &d)) {
-		dc_log(dc, DC_LOG_ERROR, "%s: PLL %u did not lock (hardware)", name, pll);
-		return dc_error_set(err, DC_ERR_CLOCK_SOURCE, index, -1,
-				    "%s: PLL %u did not lock within 1 ms at %u kHz", name, pll,
-				    s->mode.clock);
-	}
-	dce110_clk_select_pll(hw, tg, pll);
-	return 0;
+	/* check_commit refused TMDS streams without an image */
+	return dc_bios_pixel_clock(dc, s, err, index);
 }
 
 /*

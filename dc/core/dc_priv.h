@@ -200,6 +200,7 @@ struct dc {
 	/* the video BIOS (dc_set_vbios): pixel clocks through its tables */
 	struct dc_bios *bios;
 	struct dc_bios_firmware_info bios_fw;
+	uint8_t bios_spc_rev; /* SetPixelClock 1.x: 6 or 7 */
 	/*
 	 * dc_bus_wait (bus_wait.c): inside a scope, the waits of wait_link's
 	 * detection or link check serve the other pipes' flips and vblanks;
@@ -211,14 +212,13 @@ struct dc {
 
 /* ---- the video BIOS (bios_clock.c) --------------------------------------- */
 
-/* The crystal reference: the video BIOS's, else the extension's or the ASIC's. */
+/* The crystal reference: the video BIOS's, else the ASIC's. */
 uint32_t dc_ref_khz(struct dc *dc);
-/* Programs the stream's PLL through SetPixelClock; d gets the dividers asked for. */
-int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_pll_dividers *d,
-			struct dc_error *err, int index);
+/* Programs the stream's PLL through SetPixelClock (1.6 or 1.7, the image's). */
+int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_error *err, int index);
 void dc_bios_pll_power_down(struct dc *dc, unsigned pll);
 struct dce110_pixel_rate;
-/* What clocks CRTC tg: through the VBIOS PLL registers or the extension. */
+/* What clocks CRTC tg: the DP DTO or the display PLL (with the image's reference). */
 void dc_pixel_rate(struct dc *dc, unsigned tg, struct dce110_pixel_rate *rate);
 
 /* printf-style log line to the handler set with dc_set_log_handler (if any). */
@@ -316,7 +316,7 @@ void dc_pipe_release(struct dc *dc, const struct dc_stream *s);
 /* Index of the committed stream on link, or -1. */
 int dc_committed_index(const struct dc *dc, unsigned link);
 
-/* The DP DTO reference: the simulator's SIMEXT_DPREFCLK_KHZ, else the pool's. */
+/* The DP DTO reference: the image's default DISPCLK, else the pool's. */
 uint32_t dc_dprefclk_khz(struct dc *dc);
 
 /* V_BLANK_START of a timing: the line where vertical blank (and a vsync flip) starts. */

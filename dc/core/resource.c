@@ -25,11 +25,12 @@ static const struct dc_plane_format dce_formats[] = {
 };
 
 /*
- * The display PLL as the simulator extension models it: 10-bit reference
+ * The display PLL (BPHYC_PLLn of the public headers): 10-bit reference
  * divider, 12-bit feedback divider with a fraction in millionths (six
  * decimal places, FRACT_FB_DIVIDER_DEC_POINTS_MAX_NUM), 7-bit post
  * divider, VCO 600..1200 MHz, and 13.5..27 MHz at the phase detector (the
- * public driver's input range for HDMI).
+ * public driver's input range for HDMI). With a video BIOS, FirmwareInfo's
+ * reference, ranges and integer feedback replace these (bios_clock.c).
  */
 #define DCE_PLL(ref) {                                                   \
 	.ref_khz = (ref), .min_input_khz = 13500, .max_input_khz = 27000, \

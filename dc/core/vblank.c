@@ -44,8 +44,9 @@ int dc_committed_index(const struct dc *dc, unsigned link)
 
 uint32_t dc_dprefclk_khz(struct dc *dc)
 {
-	return !dc->bios && dce110_simext_present(dc->hw) ? dce110_simext_dprefclk_khz(dc->hw)
-							  : dc->pool->dprefclk_khz;
+	/* the image's default DISPCLK: the DPREFCLK the DENTIST gives at boot */
+	return dc->bios && dc->bios_fw.default_dispclk_khz ? dc->bios_fw.default_dispclk_khz
+							   : dc->pool->dprefclk_khz;
 }
 
 static uint64_t frame_px(const struct dc_pipe_rt *rt)

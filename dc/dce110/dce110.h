@@ -80,25 +80,9 @@ void dce110_tg_position(struct dc_hw *hw, unsigned tg, struct dce110_tg_position
 
 /* ---- pixel clocks (dce110_clk.c) -------------------------------------------- */
 
-/* (dce110_simext_present, in dce110_link.h, says whether the extension exists) */
-/* SIMEXT_REFCLK_KHZ / SIMEXT_DPREFCLK_KHZ (call only when present). */
-uint32_t dce110_simext_refclk_khz(struct dc_hw *hw);
-uint32_t dce110_simext_dprefclk_khz(struct dc_hw *hw);
-
-/*
- * Programs PLL pll (simulator extension) with the dividers and waits for
- * its lock. Dividers equal to what runs leave the PLL untouched (no
- * write). -ETIMEDOUT when it does not lock within a millisecond.
- */
-int dce110_pll_program(struct dc_hw *hw, unsigned pll, const struct dc_pll_dividers *d);
-/* Puts PLL pll in reset and powers it down (no clock). */
-void dce110_pll_power_down(struct dc_hw *hw, unsigned pll);
-
-/* CRTC tg takes its pixel clock from PLL pll (DP DTO off). */
-void dce110_clk_select_pll(struct dc_hw *hw, unsigned tg, unsigned pll);
 /* CRTC tg takes its pixel clock from its DP DTO with these values. */
 void dce110_clk_select_dto(struct dc_hw *hw, unsigned tg, const struct dc_dp_dto *dto);
-/* CRTC tg has no clock source (DTO off, no PLL selected). */
+/* CRTC tg no longer runs from its DP DTO (a PLL it selects is the VBIOS table's). */
 void dce110_clk_release(struct dc_hw *hw, unsigned tg);
 
 /* A CRTC's pixel rate as read from the clock registers: hz_num / hz_den Hz. */
@@ -107,18 +91,18 @@ struct dce110_pixel_rate {
 	int source; /* PLL index, DC_CLOCK_SOURCE_DP_DTO, or -1 for none */
 };
 
+struct dce110_regs_gen;
 /*
- * What clocks CRTC tg (DTO first, then the selected PLL, as the engine
- * decides), the DTO from a dprefclk_khz reference. A PLL is read only when
- * the simulator extension is present (else source -1 and rate 0); an
- * unlocked PLL reads rate 0.
+ * What clocks CRTC tg, as the engine decides: its DP DTO when enabled (from
+ * dprefclk_khz), else the display PLL CRTCn_PIXEL_RATE_SOURCE names, read
+ * with dce110_ppll_rate from ref_khz (0: no reference known, no PLL clock).
+ * An unlocked PLL reads rate 0.
  */
-void dce110_clk_read(struct dc_hw *hw, unsigned tg, uint32_t dprefclk_khz,
-		     struct dce110_pixel_rate *rate);
-/* The same on an engine whose PLLs a VBIOS programs: the BPHYC_PLLn registers
- * (dce110_ppll.c) with ref_khz, the reference of the image's FirmwareInfo. */
-void dce110_ppll_read(struct dc_hw *hw, unsigned tg, uint32_t dprefclk_khz, uint32_t ref_khz,
-		      struct dce110_pixel_rate *rate);
+void dce110_clk_read(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned tg,
+		     uint32_t dprefclk_khz, uint32_t ref_khz, struct dce110_pixel_rate *rate);
+/* The clock of display PLL pll from its registers of generation g (dce110_ppll.c). */
+void dce110_ppll_rate(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned pll,
+		      uint32_t ref_khz, struct dce110_pixel_rate *rate);
 
 /* ---- surfaces and cursor (dce110_grph.c) ----------------------------------- */
 

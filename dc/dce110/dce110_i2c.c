@@ -129,13 +129,6 @@ static int result(uint32_t status)
 	return 0;
 }
 
-uint32_t dce110_i2c_ref_khz(struct dc_hw *hw, uint32_t board_ref_khz)
-{
-	uint32_t khz = dce110_simext_present(hw) ? dc_hw_read(hw, mmSIMEXT_REFCLK_KHZ) : 0;
-
-	return khz ? khz : board_ref_khz;
-}
-
 int dce110_i2c_start(struct dc_hw *hw, unsigned ddc, uint32_t ref_khz, uint32_t scl_khz,
 		     const struct dce110_i2c_txn *txn, unsigned n, uint64_t *bus_ns)
 {

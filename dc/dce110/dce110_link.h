@@ -71,12 +71,6 @@ struct dce110_i2c_txn {
 };
 
 /*
- * The engine's reference clock: SIMEXT_REFCLK_KHZ on the simulator (whose
- * scenario may choose it), else the board's (the caller's) reference.
- */
-uint32_t dce110_i2c_ref_khz(struct dc_hw *hw, uint32_t board_ref_khz);
-
-/*
  * Runs up to 4 transactions on DDC line ddc as one transfer at scl_khz
  * (the bus clock derived from ref_khz, the engine's reference clock).
  * 0; -EIO when a device did not acknowledge (its address or a byte);

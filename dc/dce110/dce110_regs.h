@@ -116,59 +116,22 @@ static const uint32_t dce110_disp_int_status_offsets[] DCE110_MAYBE_UNUSED = {
  * can never alias a real register; a hardware backend must reject them.
  * Display Core uses them only after reading SIMEXT_ID == SIMEXT_ID_VALUE.
  *
- * Why they exist: the display PLL dividers are programmed through VBIOS
- * command tables on real hardware and are opaque in the public headers; the
- * simulator needs real numbers to derive the pixel clock. They model a
- * fractional-N PLL:
- *   VCO      = REFCLK * (PLL_FB_DIV + PLL_FB_DIV_FRACTION / 1000000) / PLL_REF_DIV
- *   PIXCLK   = VCO / PLL_POST_DIV_PIXCLK
- * The PLL locks 100 us after it leaves reset with valid dividers and a VCO
- * within 600..1200 MHz; a CRTC runs only from a locked PLL (or the DP DTO).
- * For the same reason (VBIOS-programmed PHY) the DP transmitter's link rate
- * and drive levels are given in SIMEXT_DIG_TX_*.
+ * Why they exist: on real hardware the VBIOS transmitter-control table
+ * programs the DP PHY, whose registers are opaque in the public headers;
+ * the simulator's receiver model needs the DP transmitter's link rate and
+ * drive levels, given in SIMEXT_DIG_TX_*. (Pixel clocks need no extension:
+ * the display PLLs are the public registers a VBIOS table programs,
+ * dce110_regs_pll.h.)
  * ======================================================================
  */
 #define mmSIMEXT_ID                 0x10000  /* RO: SIMEXT_ID_VALUE */
 #define mmSIMEXT_VERSION            0x10001  /* RO: SIMEXT_VERSION_VALUE */
-#define mmSIMEXT_REFCLK_KHZ         0x10002  /* RO: PLL and DDC reference clock */
-#define mmSIMEXT_DPREFCLK_KHZ       0x10003  /* RO: DP DTO reference clock */
-#define mmSIMEXT_PLL_CNTL           0x10010
-#define mmSIMEXT_PLL_REF_DIV        0x10011
-#define mmSIMEXT_PLL_FB_DIV         0x10012
-#define mmSIMEXT_PLL_FB_DIV_FRAC    0x10013
-#define mmSIMEXT_PLL_POST_DIV       0x10014
-#define mmSIMEXT_CRTC_CLK_SEL       0x10040  /* + CRTC index */
 #define mmSIMEXT_DIG_TX_LINK_RATE   0x10080  /* + DIG index */
 #define mmSIMEXT_DIG_TX_DRIVE       0x10090  /* + DIG index */
 #define DCE110_SIMEXT_END           0x10100  /* first offset past the extension */
 
 #define SIMEXT_ID_VALUE             0x4d495344u /* "DSIM" as little-endian bytes */
 #define SIMEXT_VERSION_VALUE        1
-
-/* PLLs 0..2 (the three display PLLs), at mmSIMEXT_PLL_* + offset */
-static const uint32_t dce110_simext_pll_offsets[] DCE110_MAYBE_UNUSED = {
-	0x00, 0x08, 0x10,
-};
-#define DCE110_SIMEXT_NUM_PLLS 3
-
-#define SIMEXT_PLL_CNTL__PLL_RESET_MASK                  0x1
-#define SIMEXT_PLL_CNTL__PLL_RESET__SHIFT                0x0
-#define SIMEXT_PLL_CNTL__PLL_POWER_DOWN_MASK             0x2
-#define SIMEXT_PLL_CNTL__PLL_POWER_DOWN__SHIFT           0x1
-#define SIMEXT_PLL_CNTL__PLL_LOCK_MASK                   0x80000000 /* RO */
-#define SIMEXT_PLL_CNTL__PLL_LOCK__SHIFT                 0x1f
-#define SIMEXT_PLL_REF_DIV__PLL_REF_DIV_MASK             0x3ff
-#define SIMEXT_PLL_REF_DIV__PLL_REF_DIV__SHIFT           0x0
-#define SIMEXT_PLL_FB_DIV__PLL_FB_DIV_MASK               0xfff
-#define SIMEXT_PLL_FB_DIV__PLL_FB_DIV__SHIFT             0x0
-#define SIMEXT_PLL_FB_DIV_FRAC__PLL_FB_DIV_FRACTION_MASK   0xfffff /* millionths */
-#define SIMEXT_PLL_FB_DIV_FRAC__PLL_FB_DIV_FRACTION__SHIFT 0x0
-#define SIMEXT_PLL_POST_DIV__PLL_POST_DIV_PIXCLK_MASK    0x7f
-#define SIMEXT_PLL_POST_DIV__PLL_POST_DIV_PIXCLK__SHIFT  0x0
-/* Which PLL feeds the CRTC when its DP DTO is off: 0..2, or 7 for none. */
-#define SIMEXT_CRTC_CLK_SEL__CRTC_PLL_SEL_MASK           0x7
-#define SIMEXT_CRTC_CLK_SEL__CRTC_PLL_SEL__SHIFT         0x0
-#define SIMEXT_CRTC_PLL_NONE                             7
 
 /*
  * What the UNIPHY transmitter of DIG n puts on the wire in DP mode. On real
@@ -197,10 +160,6 @@ static const uint32_t dce110_simext_pll_offsets[] DCE110_MAYBE_UNUSED = {
 #define SIMEXT_DIG_TX_DRIVE__TX_LANE3_SWING__SHIFT       0xc
 #define SIMEXT_DIG_TX_DRIVE__TX_LANE3_PREEMPH_MASK       0xc000
 #define SIMEXT_DIG_TX_DRIVE__TX_LANE3_PREEMPH__SHIFT     0xe
-
-#define SIMEXT_PLL_VCO_MIN_KHZ        600000
-#define SIMEXT_PLL_VCO_MAX_KHZ        1200000
-#define SIMEXT_PLL_LOCK_TIME_NS       100000
 
 // clang-format on
 

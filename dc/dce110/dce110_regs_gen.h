@@ -45,6 +45,7 @@
 #ifndef DCE110_REGS_GEN_H
 #define DCE110_REGS_GEN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 // clang-format off
@@ -100,6 +101,8 @@ struct dce110_regs_gen {
 	uint8_t wm_set_count;
 	/* MC_HUB_RDREQ_DMIF_LIMIT.ENABLE with a single display, 0: not written */
 	uint8_t rdreq_dmif_limit;
+	/* the display PLLs are DC_DISPLAYPLLREGSn (DCE 11.2), not BPHYC_PLLn (dce110_regs_pll.h) */
+	bool ppll_dce112;
 };
 
 /* What DCE 11.0 and 11.2 share. */
@@ -162,6 +165,7 @@ static const struct dce110_regs_gen dce110_regs_gens[DCE110_GEN_COUNT] DCE110_MA
 		.nbp_wm_mask = DCE112_DPG_PIPE_NB_PSTATE_CHANGE_CONTROL__NB_PSTATE_CHANGE_WATERMARK_MASK,
 		.wm_sets = { 0, 1, 2, 3 },
 		.wm_set_count = 4,
+		.ppll_dce112 = true,
 	},
 };
 

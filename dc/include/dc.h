@@ -448,9 +448,8 @@ struct dc_commit {
 };
 
 /*
- * Validates a copy of state and works out per stream what changes. Reads
- * registers (whether the simulator's PLL extension exists) but writes
- * none and changes no state. 0, or -errno with err filled.
+ * Validates a copy of state and works out per stream what changes. May
+ * read registers but writes none and changes no state. 0, or -errno with err filled.
  */
 int dc_commit_prepare(struct dc *dc, const struct dc_state *state, struct dc_commit *c,
 		      struct dc_error *err);

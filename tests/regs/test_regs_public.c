@@ -50,17 +50,8 @@ static const char *const gen_prefix[GEN_COUNT] = { "", "DCE100_", "DCE112_", "OS
 static const char *const simext_known[] = {
 	"mmSIMEXT_ID",
 	"mmSIMEXT_VERSION",
-	"mmSIMEXT_REFCLK_KHZ",
-	"mmSIMEXT_DPREFCLK_KHZ",
-	"mmSIMEXT_PLL_CNTL",
-	"mmSIMEXT_PLL_REF_DIV",
-	"mmSIMEXT_PLL_FB_DIV",
-	"mmSIMEXT_PLL_FB_DIV_FRAC",
-	"mmSIMEXT_PLL_POST_DIV",
-	"mmSIMEXT_CRTC_CLK_SEL",
 	"mmSIMEXT_DIG_TX_LINK_RATE",
 	"mmSIMEXT_DIG_TX_DRIVE",
-	"dce110_simext_pll_offsets",
 };
 #define N_SIMEXT (sizeof(simext_known) / sizeof(simext_known[0]))
 

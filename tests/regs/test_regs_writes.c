@@ -12,9 +12,14 @@
  * Polaris 10 runs the same against the DCE 11.2 header, with its HDMI
  * monitor at 4K60 (scrambled).
  *
- * The simulator extension (SIMEXT_*, above the register aperture, which the
- * AtomBIOS work removes) is the one exception: those writes are counted, not
- * judged.
+ * The display PLLs are programmed by the simulator's own video BIOS image
+ * (SetPixelClock 1.6 on DCE 10, 1.7 on DCE 11.2): its writes are judged
+ * like Display Core's, and some must have reached the PLL block of the
+ * generation (BPHYC_PLLn / DC_DISPLAYPLLREGSn, 0x1700 + n x 0x2a).
+ *
+ * The simulator extension (SIMEXT_*, above the register aperture: the DP
+ * transmitter's, which the AtomBIOS work removes next) is the one
+ * exception: those writes are counted, not judged.
  *
  * Usage: test-regs-dce10-writes SOURCE_ROOT
  */
@@ -46,7 +51,7 @@ struct judge {
 	size_t naddrs;
 	const char *gen;		    /* "dce_10_0" */
 	const struct dce110_regs_gen *regs; /* what dc uses on that generation */
-	unsigned writes, simext, bad;
+	unsigned writes, simext, bad, pll;
 	/* what the scenario meant to exercise did happen */
 	bool audio_on, immediate_flip, hdmi_422, aux, aux_reset;
 	/* pipe setup: DMIF buffers given and taken back, watermarks written */
@@ -136,6 +141,8 @@ static void judge_write(void *data, const struct sim_trace_entry *e)
 		return;
 	}
 #endif
+	if (e->reg >= 0x1700 && e->reg < 0x1700 + 3 * 0x2a)
+		j->pll++;
 	a = bsearch(&key, j->addrs, j->naddrs, sizeof(*j->addrs), cmp_addr);
 	if (!a) {
 		if (j->bad++ < 20)
@@ -307,9 +314,10 @@ static void run_scenario(const char *json, enum dc_asic asic, const char *gen, e
 	dst_run(t, 20000000, 1000000);
 
 	sim_set_trace_callback(t->sim, NULL, NULL);
-	print_message("%s: %u register writes, %u to the simulator extension, %u not in "
-		      "%s_*.h\n",
-		      dc_asic_name(asic), j.writes, j.simext, j.bad, gen);
+	print_message("%s: %u register writes, %u to the display PLLs, %u to the simulator "
+		      "extension, %u not in %s_*.h\n",
+		      dc_asic_name(asic), j.writes, j.pll, j.simext, j.bad, gen);
+	assert_true(j.pll > 0);
 	assert_true(j.audio_on);
 	assert_true(j.immediate_flip);
 	assert_true(j.hdmi_422);

@@ -22,7 +22,7 @@ struct sim *st_create(const char *json)
 	return sim;
 }
 
-const char *st_simext_default(void)
+const char *st_no_vbios_default(void)
 {
 	static char text[8192];
 	const char *d = sim_default_scenario();
@@ -225,17 +225,17 @@ void st_hpd_enable(struct dc_hw *hw, unsigned hpd)
 }
 
 void st_pll_program(struct dc_hw *hw, unsigned pll, uint32_t ref_div, uint32_t fb_div,
-		    uint32_t frac, uint32_t post_div)
+		    uint32_t post_div)
 {
-	uint32_t o = dce110_simext_pll_offsets[pll];
+	uint32_t o = pll * DCE110_PPLL_STRIDE;
 
-	dc_hw_write(hw, mmSIMEXT_PLL_CNTL + o, SIMEXT_PLL_CNTL__PLL_RESET_MASK);
-	dc_hw_write(hw, mmSIMEXT_PLL_REF_DIV + o, ref_div);
-	dc_hw_write(hw, mmSIMEXT_PLL_FB_DIV + o, fb_div);
-	dc_hw_write(hw, mmSIMEXT_PLL_FB_DIV_FRAC + o, frac);
-	dc_hw_write(hw, mmSIMEXT_PLL_POST_DIV + o, post_div);
-	dc_hw_write(hw, mmSIMEXT_PLL_CNTL + o, 0);
-	dc_hw_delay_ns(hw, SIMEXT_PLL_LOCK_TIME_NS);
+	dc_hw_write(hw, mmBPHYC_PLL0_PLL_CNTL + o, PLL_CNTL__PLL_RESET_MASK);
+	dc_hw_write(hw, mmBPHYC_PLL0_PLL_REF_DIV + o, DC_FIELD(PLL_REF_DIV, PLL_REF_DIV, ref_div));
+	dc_hw_write(hw, mmBPHYC_PLL0_PLL_FB_DIV + o, DC_FIELD(PLL_FB_DIV, PLL_FB_DIV, fb_div));
+	dc_hw_write(hw, mmBPHYC_PLL0_PLL_POST_DIV + o,
+		    DC_FIELD(PLL_POST_DIV, PLL_POST_DIV_PIXCLK, post_div));
+	dc_hw_write(hw, mmBPHYC_PLL0_PLL_CNTL + o, 0);
+	dc_hw_delay_ns(hw, DCE110_PPLL_LOCK_TIME_NS);
 }
 
 void st_crtc_program(struct dc_hw *hw, unsigned n, unsigned pll, unsigned htotal, unsigned hactive,
@@ -244,7 +244,11 @@ void st_crtc_program(struct dc_hw *hw, unsigned n, unsigned pll, unsigned htotal
 	uint32_t o = dce110_crtc_offsets[n];
 	unsigned hstart = (htotal - hactive) / 2, vstart = (vtotal - vactive) / 2;
 
-	dc_hw_write(hw, mmSIMEXT_CRTC_CLK_SEL + n, pll);
+	uint32_t rate = dc_hw_read(hw, mmCRTC0_PIXEL_RATE_CNTL + dce110_pixclk_offsets[n]);
+
+	rate &= ~(uint32_t)CRTC0_PIXEL_RATE_CNTL__CRTC0_PIXEL_RATE_SOURCE_MASK;
+	dc_hw_write(hw, mmCRTC0_PIXEL_RATE_CNTL + dce110_pixclk_offsets[n],
+		    rate | DC_FIELD(CRTC0_PIXEL_RATE_CNTL, CRTC0_PIXEL_RATE_SOURCE, pll));
 	dc_hw_write(hw, mmCRTC_H_TOTAL + o, htotal - 1);
 	dc_hw_write(hw, mmCRTC_V_TOTAL + o, vtotal - 1);
 	dc_hw_write(hw, mmCRTC_H_BLANK_START_END + o,

@@ -12,17 +12,18 @@
 
 #include "dc_hw.h"
 #include "dce110_regs.h"
+#include "dce110_regs_pll.h"
 #include "sim.h"
 
 /* Creates a virtual-time simulator from JSON text (NULL: the default). */
 struct sim *st_create(const char *json);
 /*
- * The built-in default scenario without its "vbios": the display PLLs of
- * the simulator extension at a 27 MHz reference, which st_pll_program and
- * st_crtc_program drive (the engines of Tonga, Fiji and Polaris, which have
- * no image yet). Static text.
+ * The built-in default scenario (Carrizo) without its "vbios": no image,
+ * so its display PLLs (BPHYC_PLLn) run from the scenario's 27 MHz
+ * reference with a 600..1200 MHz VCO, for tests that program them
+ * directly with st_pll_program and st_crtc_program. Static text.
  */
-const char *st_simext_default(void);
+const char *st_no_vbios_default(void);
 
 /* One I2C transaction of a DC_I2C submission. */
 struct st_i2c_txn {
@@ -55,9 +56,12 @@ void st_dpcd_write(struct dc_hw *hw, unsigned aux, uint32_t addr, const uint8_t 
 /* Enables HPD line hpd (0-based) with interrupts on connect. */
 void st_hpd_enable(struct dc_hw *hw, unsigned hpd);
 
-/* Programs PLL pll for ref_div / fb_div.frac / post_div, waits for lock. */
+/*
+ * Programs display PLL pll (BPHYC_PLLn of DCE 10/11.0) for ref x fb_div /
+ * (ref_div x post_div), as a SetPixelClock table would, and waits for lock.
+ */
 void st_pll_program(struct dc_hw *hw, unsigned pll, uint32_t ref_div, uint32_t fb_div,
-		    uint32_t frac, uint32_t post_div);
+		    uint32_t post_div);
 
 /*
  * Pipe 0 scans out a linear w x h surface at addr (mapped by the caller):
@@ -67,8 +71,10 @@ void st_pll_program(struct dc_hw *hw, unsigned pll, uint32_t ref_div, uint32_t f
 void st_grph_program(struct dc_hw *hw, uint64_t addr, uint32_t control, uint32_t swap, unsigned w,
 		     unsigned h);
 
-/* Programs CRTC n for a timing (totals and blanking), clocked by PLL pll,
+/* Programs CRTC n for a timing (totals and blanking), clocked by PLL pll
+ * (CRTCn_PIXEL_RATE_SOURCE; ST_PLL_NONE: none) unless its DP DTO is on,
  * and enables it. V_BLANK_START = vactive, V_BLANK_END = 0 etc. */
+#define ST_PLL_NONE 3
 void st_crtc_program(struct dc_hw *hw, unsigned n, unsigned pll, unsigned htotal, unsigned hactive,
 		     unsigned vtotal, unsigned vactive);
 

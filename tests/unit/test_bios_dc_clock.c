@@ -1,14 +1,17 @@
 /*
  * Pixel clocks through the video BIOS, end to end: Display Core on the
- * simulated engine serving AMD's real Carrizo or Stoney image commits an
- * HDMI stream; DC runs the image's SetPixelClock, the simulator's PLL model
- * (public BPHYC_PLLn semantics, the image's 48 MHz reference) clocks the
- * CRTC, and the frame rate measured on the simulator's scanout timeline
- * must be the mode's (pixel clock / (htotal x vtotal)) within 0.1 %: a
- * wrong divider shows as a wrong refresh rate. Also: no write reaches the
- * simulator extension's PLL registers, a table that polls a register the
- * simulator does not model stops with the table and register named, and a
- * scenario refuses an image that does not load.
+ * simulated engine serving AMD's real Carrizo or Stoney image, or the
+ * simulator's own image for Tonga, Fiji (SetPixelClock 1.6, BPHYC_PLLn) and
+ * Polaris (1.7, DC_DISPLAYPLLREGSn), commits an HDMI stream; DC runs the
+ * image's SetPixelClock, the simulator's PLL model of that generation (the
+ * image's reference) clocks the CRTC, and the frame rate measured on the
+ * simulator's scanout timeline must be the mode's (pixel clock / (htotal x
+ * vtotal)) within 0.1 %: a wrong divider shows as a wrong refresh rate.
+ * Also: no write reaches the simulator extension, the PLL is off again
+ * without a stream, our own image carries the scenario's clocks and its
+ * AdjustDisplayPll leaves the clock as asked, a table that polls a register
+ * the simulator does not model stops with the table and register named,
+ * and a scenario refuses an image that does not load.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -28,7 +31,7 @@
 #define NS_PER_S 1000000000ull
 
 static const char scenario_fmt[] =
-	"{ \"asic\": \"%s\", \"clock\": \"virtual\", \"vbios\": \"%s\","
+	"{ \"asic\": \"%s\", \"clock\": \"virtual\", %s"
 	"  \"connectors\": [ { \"name\": \"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 1,"
 	"    \"ddc\": 1, \"encoder\": 1, \"display\": { \"edid\": {"
 	"      \"input\": \"hdmi\", \"preferred\": \"cta-1080p60\","
@@ -37,24 +40,45 @@ static const char scenario_fmt[] =
 	"                   \"max_pixel_mhz\": 300 } } } } ] }";
 
 struct image {
-	const char *asic, *file;
+	const char *asic;
+	const char *file; /* NULL: the simulator's own image */
 	enum dc_asic dc_asic;
 	const char *version;
+	const char *extra; /* more top-level keys, or NULL */
 };
 
+#define OWN10  "DCD-OWN-DCE10-PPLL"
+#define OWN112 "DCD-OWN-DCE112-PPLL"
+
 static const struct image images[] = {
-	{ "carrizo", "CarrizoGenericVbios.bin", DC_ASIC_CARRIZO, "113-C75100-031" },
-	{ "stoney", "StoneyGenericVbios.bin", DC_ASIC_STONEY, "113-C91400-006" },
+	{ "carrizo", "CarrizoGenericVbios.bin", DC_ASIC_CARRIZO, "113-C75100-031", NULL },
+	{ "stoney", "StoneyGenericVbios.bin", DC_ASIC_STONEY, "113-C91400-006", NULL },
+	{ "tonga", NULL, DC_ASIC_TONGA, OWN10, NULL },
+	{ "fiji", NULL, DC_ASIC_FIJI, OWN10, "\"ref_clock_khz\": 48000," },
+	{ "polaris10", NULL, DC_ASIC_POLARIS10, OWN112, NULL },
+	{ "polaris11", NULL, DC_ASIC_POLARIS11, OWN112, "\"ref_clock_khz\": 100000," },
+	{ "polaris12", NULL, DC_ASIC_POLARIS12, OWN112, "\"ref_clock_khz\": 25000," },
 };
+
+#define N_IMAGES (sizeof(images) / sizeof(images[0]))
+
+/* mmBPHYC_PLL0_PLL_CNTL, mmDC_DISPLAYPLLREGS0_PPLL_MODE_CNTL and _UPDATE_CNTL, PLL stride
+ * (dce_11_0_d.h, dce_10_0_d.h, dce_11_2_d.h) */
+#define BPHYC_CNTL  0x1707u
+#define PPLL_MODE   0x1701u
+#define PPLL_UPDATE 0x1724u
+#define PLL_STRIDE  0x2au
 
 /* CTA-861 VICs: 640x480p59.94 (25.175 MHz), 720p60 (74.25), 1080p60 (148.5), 2160p30 (297). */
 static const unsigned vics[] = { 1, 4, 16, 95 };
 
 static struct dst *create(const struct image *im)
 {
-	char json[2048];
+	char json[2048], keys[256];
 
-	snprintf(json, sizeof(json), scenario_fmt, im->asic, im->file);
+	snprintf(keys, sizeof(keys), "%s%s%s%s", im->file ? "\"vbios\": \"" : "",
+		 im->file ? im->file : "", im->file ? "\"," : "", im->extra ? im->extra : "");
+	snprintf(json, sizeof(json), scenario_fmt, im->asic, keys);
 	return dst_create(json, im->dc_asic);
 }
 
@@ -74,7 +98,7 @@ static void measure(const struct image *im, unsigned vic)
 		       dst_fb(t, 640, 480, 0x00ff00));
 	assert_int_equal(sim_trace_start(t->sim, 65536), 0);
 	if (dc_commit(t->dc, &st, &err))
-		fail_msg("%s VIC %u: %s", im->file, vic, err.message);
+		fail_msg("%s VIC %u: %s", im->asic, vic, err.message);
 	s = &dc_current_state(t->dc)->streams[0];
 	assert_true(s->res.clock_source >= 0 && s->res.clock_source < DC_CLOCK_SOURCE_DP_DTO);
 	/* the table programmed the public PLL registers, nothing of the extension */
@@ -90,43 +114,118 @@ static void measure(const struct image *im, unsigned vic)
 	want_hz = (double)s->mode.clock * 1000.0 / ((double)s->mode.htotal * s->mode.vtotal);
 	if (got_hz < want_hz * 0.999 || got_hz > want_hz * 1.001)
 		fail_msg("%s VIC %u (%u kHz): %.4f Hz on the timeline, the mode has %.4f Hz",
-			 im->file, vic, s->mode.clock, got_hz, want_hz);
-	print_message("%s VIC %u: %u kHz, %.4f Hz measured, %.4f Hz wanted\n", im->file, vic,
-		      s->mode.clock, got_hz, want_hz);
+			 im->asic, vic, s->mode.clock, got_hz, want_hz);
+	print_message("%s (%s) VIC %u: %u kHz, %.4f Hz measured, %.4f Hz wanted\n", im->asic,
+		      im->version, vic, s->mode.clock, got_hz, want_hz);
 	dst_destroy(t);
 }
 
 static void pixel_clocks_give_the_mode_refresh(void **state)
 {
 	(void)state;
-	for (size_t i = 0; i < sizeof(images) / sizeof(images[0]); i++)
+	for (size_t i = 0; i < N_IMAGES; i++)
 		for (size_t v = 0; v < sizeof(vics) / sizeof(vics[0]); v++)
 			measure(&images[i], vics[v]);
 }
 
-/* The PLL is off again when its last stream goes: PLL_CNTL held in reset or powered down. */
+/*
+ * Whether PLL pll runs, with the public fields: BPHYC_PLLn_PLL_CNTL with
+ * PLL_RESET and PLL_POWER_DOWN (bits 0, 1) clear and PLL_LOCKED (bit 21);
+ * on DCE 11.2 PPLL_MODE_CNTL.reg_tmg_pwr_state (bits 16..17) not 0 and
+ * PPLL_UPDATE_CNTL.pc_pw_pll_rdy (bit 9).
+ */
+static bool pll_runs(struct dst *t, const struct image *im, unsigned pll)
+{
+	uint32_t o = pll * PLL_STRIDE;
+
+	if (im->dc_asic >= DC_ASIC_POLARIS10)
+		return (dc_hw_read(t->hw, PPLL_MODE + o) & 0x30000) &&
+		       (dc_hw_read(t->hw, PPLL_UPDATE + o) & 0x200);
+	return !(dc_hw_read(t->hw, BPHYC_CNTL + o) & 0x3) &&
+	       (dc_hw_read(t->hw, BPHYC_CNTL + o) & 0x200000);
+}
+
+/* The PLL is off again when its last stream goes (SetPixelClock with a clock of 0). */
 static void removing_the_stream_stops_its_pll(void **state)
 {
-	struct dst *t = create(&images[0]);
-	struct dc_state st = { .stream_count = 1 }, none = { .stream_count = 0 };
-	struct dc_error err;
-	uint32_t cntl;
-	int pll;
+	(void)state;
+	for (size_t i = 0; i < N_IMAGES; i++) {
+		const struct image *im = &images[i];
+		struct dst *t = create(im);
+		struct dc_state st = { .stream_count = 1 }, none = { .stream_count = 0 };
+		struct dc_error err;
+		int pll;
+
+		dst_stream_vic(t, dst_link(t, "HDMI-A-1"), 16, &st.streams[0],
+			       dst_fb(t, 640, 480, 0x00ff00));
+		assert_int_equal(dc_commit(t->dc, &st, &err), 0);
+		pll = dc_current_state(t->dc)->streams[0].res.clock_source;
+		assert_true(pll >= 0 && pll < 3);
+		if (!pll_runs(t, im, (unsigned)pll))
+			fail_msg("%s: PLL %d does not run with the stream", im->asic, pll);
+		assert_int_equal(dc_commit(t->dc, &none, &err), 0);
+		if (pll_runs(t, im, (unsigned)pll))
+			fail_msg("%s: PLL %d still runs without a stream", im->asic, pll);
+		dst_destroy(t);
+	}
+}
+
+/*
+ * Our own image (docs/bios.md): its version names it, FirmwareInfo holds
+ * the scenario's reference and DP reference, SetPixelClock has the
+ * revision of the generation, and AdjustDisplayPll gives the clock back
+ * unchanged with no divider constraints.
+ */
+static void own_image_carries_the_scenario_clocks(void **state)
+{
+	static const char json[] =
+		"{ \"asic\": \"%s\", \"ref_clock_khz\": %u, "
+		"\"dp_ref_clock_khz\": 540000, \"connectors\": [ { \"type\": "
+		"\"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0 } ] }";
+	static const struct {
+		const char *asic, *version;
+		unsigned ref_khz, spc_rev;
+	} own[] = { { "tonga", OWN10, 27000, 6 }, { "polaris10", OWN112, 100000, 7 } };
 
 	(void)state;
-	dst_stream_vic(t, dst_link(t, "HDMI-A-1"), 16, &st.streams[0],
-		       dst_fb(t, 640, 480, 0x00ff00));
-	assert_int_equal(dc_commit(t->dc, &st, &err), 0);
-	pll = dc_current_state(t->dc)->streams[0].res.clock_source;
-	/* mmBPHYC_PLLn_PLL_CNTL: 0x1707 + n x 0x2a (dce_11_0_d.h) */
-	cntl = dc_hw_read(t->hw, 0x1707 + (uint32_t)pll * 0x2a);
-	assert_int_equal(cntl & 0x3, 0); /* running: PLL_RESET and PLL_POWER_DOWN clear */
-	assert_int_equal(cntl & 0x200000, 0x200000); /* PLL_LOCKED */
-	assert_int_equal(dc_commit(t->dc, &none, &err), 0);
-	cntl = dc_hw_read(t->hw, 0x1707 + (uint32_t)pll * 0x2a);
-	assert_true(cntl & 0x3);
-	assert_int_equal(cntl & 0x200000, 0);
-	dst_destroy(t);
+	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++) {
+		struct sim_options o = { .clock = SIM_CLOCK_VIRTUAL };
+		struct dc_bios_firmware_info fw;
+		struct dc_bios_error berr = { 0 };
+		struct sim_error e = { "" };
+		struct dc_bios_table tab;
+		struct dc_bios *b;
+		struct sim *sim = NULL;
+		const uint8_t *img;
+		char text[512];
+		size_t len;
+		/* 148.5 MHz in 10 kHz, transmitter and mode bytes after it */
+		uint32_t ps[8] = { 14850 | 0x1e << 16 | 3 << 24 };
+
+		snprintf(text, sizeof(text), json, own[i].asic, own[i].ref_khz);
+		o.scenario_json = text;
+		if (sim_create(&o, &sim, &e))
+			fail_msg("%s: %s", own[i].asic, e.msg);
+		img = sim_vbios(sim, &len);
+		assert_non_null(img);
+		assert_int_equal(dc_bios_load(img, len, &b, &berr), 0);
+		assert_string_equal(dc_bios_version(b), own[i].version);
+		assert_int_equal(dc_bios_firmware_info(b, &fw, &berr), 0);
+		assert_int_equal(fw.ref_clock_khz, own[i].ref_khz);
+		assert_int_equal(fw.default_dispclk_khz, 540000);
+		assert_int_equal(dc_bios_cmd_table(b, DC_BIOS_CMD_SET_PIXEL_CLOCK, &tab), 0);
+		assert_int_equal(tab.format_rev, 1);
+		assert_int_equal(tab.content_rev, own[i].spc_rev);
+		assert_int_equal(dc_bios_cmd_table(b, DC_BIOS_CMD_ADJUST_DISPLAY_PLL, &tab), 0);
+		assert_int_equal(tab.content_rev, 3);
+		assert_int_equal(dc_bios_run(b, sim_hw(sim), DC_BIOS_CMD_ADJUST_DISPLAY_PLL, ps, 8,
+					     NULL, &berr),
+				 0);
+		assert_int_equal(ps[0], 14850);	     /* ulDispPllFreq */
+		assert_int_equal(ps[1] & 0xffff, 0); /* ucRefDiv, ucPostDiv: no constraint */
+		dc_bios_destroy(b);
+		sim_destroy(sim);
+	}
 }
 
 /* A scenario naming a damaged image is refused with the file and the reason. */
@@ -144,6 +243,38 @@ static void scenario_refuses_a_bad_image(void **state)
 	assert_null(sim);
 	assert_non_null(strstr(e.msg, "LICENSE.txt"));
 	assert_non_null(strstr(e.msg, "not a PCI expansion ROM"));
+}
+
+static void refused(const char *json, const char *what, const char *why)
+{
+	struct sim_options o = { .scenario_json = json };
+	struct sim_error e = { "" };
+	struct sim *sim = NULL;
+
+	assert_int_not_equal(sim_create(&o, &sim, &e), 0);
+	assert_null(sim);
+	print_message("%s\n", e.msg);
+	assert_non_null(strstr(e.msg, what));
+	assert_non_null(strstr(e.msg, why));
+}
+
+/*
+ * The reference clocks: an image's FirmwareInfo has the last word (a
+ * scenario may repeat its values, not change them), and our own image
+ * holds the scenario's in 10 kHz.
+ */
+static void scenario_clocks_agree_with_the_image(void **state)
+{
+	(void)state;
+	refused("{ \"asic\": \"carrizo\", \"dp_ref_clock_khz\": 540000, \"connectors\": ["
+		" { \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0 } ] }",
+		"dp_ref_clock_khz", "says 600000 kHz");
+	refused("{ \"asic\": \"stoney\", \"ref_clock_khz\": 27000, \"connectors\": ["
+		" { \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0 } ] }",
+		"ref_clock_khz", "says 48000 kHz");
+	refused("{ \"asic\": \"tonga\", \"ref_clock_khz\": 27001, \"connectors\": ["
+		" { \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0 } ] }",
+		"27001 kHz", "steps of 10 kHz");
 }
 
 /*
@@ -196,14 +327,59 @@ static void polling_an_unmodelled_bit_names_table_and_register(void **state)
 	dst_destroy(t);
 }
 
-int main(void)
+/*
+ * `test-bios-dc-clock --write-seeds DIR` writes the simulator's own images
+ * (DIR/own-dce10.bin from a Tonga, DIR/own-dce112.bin from a Polaris 10
+ * scenario) for the fuzz corpus (tests/fuzz/corpus/bios/).
+ */
+static int write_seeds(const char *dir)
+{
+	static const char *const asics[] = { "tonga", "polaris10" };
+	static const char *const names[] = { "own-dce10.bin", "own-dce112.bin" };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct sim_options o = { .clock = SIM_CLOCK_VIRTUAL };
+		struct sim_error e = { "" };
+		struct sim *sim = NULL;
+		const uint8_t *img;
+		char json[256], path[4096];
+		size_t len;
+		FILE *f;
+
+		snprintf(json, sizeof(json),
+			 "{ \"asic\": \"%s\", \"connectors\": [ { \"type\": \"DP\", "
+			 "\"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0 } ] }",
+			 asics[i]);
+		o.scenario_json = json;
+		if (sim_create(&o, &sim, &e)) {
+			fprintf(stderr, "%s: %s\n", asics[i], e.msg);
+			return 1;
+		}
+		img = sim_vbios(sim, &len);
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		f = fopen(path, "wbe");
+		if (!f || fwrite(img, 1, len, f) != len || fclose(f)) {
+			perror(path);
+			sim_destroy(sim);
+			return 1;
+		}
+		sim_destroy(sim);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pixel_clocks_give_the_mode_refresh),
 		cmocka_unit_test(removing_the_stream_stops_its_pll),
+		cmocka_unit_test(own_image_carries_the_scenario_clocks),
 		cmocka_unit_test(scenario_refuses_a_bad_image),
+		cmocka_unit_test(scenario_clocks_agree_with_the_image),
 		cmocka_unit_test(polling_an_unmodelled_bit_names_table_and_register),
 	};
 
+	if (argc == 3 && !strcmp(argv[1], "--write-seeds"))
+		return write_seeds(argv[2]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -286,10 +286,10 @@ static void link_loss_retrained_through_handle_irq(void **state)
 }
 
 /*
- * Without the simulator's PLL extension and without a video BIOS (real
- * hardware, whose ROM dcd does not read yet): TMDS refused before any write.
+ * Without a video BIOS (real hardware, whose ROM dcd does not read yet, or
+ * a scenario with "vbios": ""): TMDS refused before any write.
  */
-static void no_simext_no_tmds(void **state)
+static void no_vbios_no_tmds(void **state)
 {
 	char json[sizeof(dp_scenario) + 16];
 	struct dst *t;
@@ -299,7 +299,6 @@ static void no_simext_no_tmds(void **state)
 	struct dc_state st = { .stream_count = 1 };
 	struct dc_error err;
 
-	t->lt->faults.no_simext = true;
 	dst_stream(t, dst_link(t, "HDMI-A-1"), &st.streams[0], dst_fb(t, 1920, 1080, 1));
 	assert_int_equal(sim_trace_start(t->sim, 1024), 0);
 	assert_int_equal(dc_commit(t->dc, &st, &err), -EOPNOTSUPP);
@@ -320,7 +319,7 @@ int main(void)
 		cmocka_unit_test(trained_at_hbr_then_4k60_refused),
 		cmocka_unit_test(failed_training_rolls_back),
 		cmocka_unit_test(link_loss_retrained_through_handle_irq),
-		cmocka_unit_test(no_simext_no_tmds),
+		cmocka_unit_test(no_vbios_no_tmds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

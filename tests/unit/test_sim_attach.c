@@ -56,12 +56,12 @@ static void make_engine(const char *path)
 {
 	struct sim_options opts = { .clock = SIM_CLOCK_VIRTUAL,
 				    .state_path = path,
-				    .scenario_json = st_simext_default() };
+				    .scenario_json = st_no_vbios_default() };
 	struct sim_error err;
 	struct sim *sim;
 
 	assert_int_equal(sim_create(&opts, &sim, &err), 0);
-	st_pll_program(sim_hw(sim), 0, 1, 44, 0, 8);
+	st_pll_program(sim_hw(sim), 0, 1, 44, 8);
 	st_crtc_program(sim_hw(sim), 0, 0, 2200, 1920, 1125, 1080);
 	sim_advance(sim, 50000000);
 	sim_destroy(sim);

@@ -24,12 +24,12 @@
 
 static struct sim *setup(void *surface, size_t size, uint32_t control, uint32_t swap)
 {
-	struct sim *sim = st_create(st_simext_default());
+	struct sim *sim = st_create(st_no_vbios_default());
 	struct dc_hw *hw = sim_hw(sim);
 
 	assert_int_equal(sim_map_memory(sim, ADDR, surface, size), 0);
 	st_grph_program(hw, ADDR, control, swap, W, H);
-	st_pll_program(hw, 0, 1, 44, 0, 8);
+	st_pll_program(hw, 0, 1, 44, 8);
 	st_crtc_program(hw, 0, 0, 80, W, 60, H);
 	return sim;
 }

@@ -57,13 +57,13 @@ static unsigned expected_vblanks(uint64_t pixels)
 	return pixels < first ? 0 : (unsigned)((pixels - first) / ((uint64_t)HT * VT) + 1);
 }
 
-static struct sim *setup_1080p(uint32_t fb, uint32_t frac)
+static struct sim *setup_1080p(uint32_t ref, uint32_t fb)
 {
-	struct sim *sim = st_create(st_simext_default());
+	struct sim *sim = st_create(st_no_vbios_default());
 	struct dc_hw *hw = sim_hw(sim);
 
-	st_pll_program(hw, 0, 1, fb, frac, 8);
-	assert_true(dc_hw_read(hw, mmSIMEXT_PLL_CNTL) & SIMEXT_PLL_CNTL__PLL_LOCK_MASK);
+	st_pll_program(hw, 0, ref, fb, 8);
+	assert_true(dc_hw_read(hw, mmBPHYC_PLL0_PLL_CNTL) & PLL_CNTL__PLL_LOCKED_MASK);
 	dc_hw_write(hw, mmCRTC_INTERRUPT_CONTROL,
 		    DC_FIELD(CRTC_INTERRUPT_CONTROL, CRTC_V_UPDATE_INT_MSK, 1));
 	st_crtc_program(hw, 0, 0, HT, 1920, VT, 1080);
@@ -75,7 +75,7 @@ static struct sim *setup_1080p(uint32_t fb, uint32_t frac)
 static void test_600_vblanks_in_10s(void **state)
 {
 	/* 27 MHz x 44 / (1 x 8) = 148.5 MHz */
-	struct sim *sim = setup_1080p(44, 0);
+	struct sim *sim = setup_1080p(1, 44);
 	uint32_t frames;
 
 	(void)state;
@@ -88,7 +88,7 @@ static void test_600_vblanks_in_10s(void **state)
 static void test_wrong_dividers_wrong_rate(void **state)
 {
 	/* 27 MHz x 43 / 8 = 145.125 MHz: 58.64 Hz */
-	struct sim *sim = setup_1080p(43, 0);
+	struct sim *sim = setup_1080p(1, 43);
 	unsigned expect = expected_vblanks(145125000ull * 10);
 
 	(void)state;
@@ -96,30 +96,30 @@ static void test_wrong_dividers_wrong_rate(void **state)
 	assert_int_equal(count_vblanks(sim, 0, 10 * S), expect);
 	sim_destroy(sim);
 
-	/* fractional feedback: 27 MHz x 43.956044 / 8 = 148.351648 MHz, 59.94 Hz */
-	sim = setup_1080p(43, 956044);
-	expect = expected_vblanks(1483516485ull);
-	assert_int_equal(expect, 599);
+	/* the reference divider: 27 MHz x 87 / (2 x 8) = 146.8125 MHz, 59.32 Hz */
+	sim = setup_1080p(2, 87);
+	expect = expected_vblanks(146812500ull * 10);
+	assert_int_equal(expect, 593);
 	assert_int_equal(count_vblanks(sim, 0, 10 * S), expect);
 	sim_destroy(sim);
 }
 
 static void test_bad_pll_gives_no_clock(void **state)
 {
-	struct sim *sim = st_create(st_simext_default());
+	struct sim *sim = st_create(st_no_vbios_default());
 	struct dc_hw *hw = sim_hw(sim);
 
 	(void)state;
 	/* VCO 27 x 50 = 1350 MHz is outside 600..1200: never locks */
-	st_pll_program(hw, 0, 1, 50, 0, 8);
-	assert_false(dc_hw_read(hw, mmSIMEXT_PLL_CNTL) & SIMEXT_PLL_CNTL__PLL_LOCK_MASK);
+	st_pll_program(hw, 0, 1, 50, 8);
+	assert_false(dc_hw_read(hw, mmBPHYC_PLL0_PLL_CNTL) & PLL_CNTL__PLL_LOCKED_MASK);
 	st_crtc_program(hw, 0, 0, HT, 1920, VT, 1080);
 	assert_false(dc_hw_read(hw, mmCRTC_CONTROL) &
 		     CRTC_CONTROL__CRTC_CURRENT_MASTER_EN_STATE_MASK);
 	sim_advance(sim, 100 * MS);
 	assert_int_equal(dc_hw_read(hw, mmCRTC_STATUS_FRAME_COUNT), 0);
 	/* fixed dividers: the CRTC starts once the PLL locks */
-	st_pll_program(hw, 0, 1, 44, 0, 8);
+	st_pll_program(hw, 0, 1, 44, 8);
 	assert_true(dc_hw_read(hw, mmCRTC_CONTROL) &
 		    CRTC_CONTROL__CRTC_CURRENT_MASTER_EN_STATE_MASK);
 	sim_destroy(sim);
@@ -127,7 +127,7 @@ static void test_bad_pll_gives_no_clock(void **state)
 
 static void test_dp_dto_clock(void **state)
 {
-	struct sim *sim = st_create(st_simext_default());
+	struct sim *sim = st_create(st_no_vbios_default());
 	struct dc_hw *hw = sim_hw(sim);
 	uint32_t pos;
 
@@ -138,7 +138,7 @@ static void test_dp_dto_clock(void **state)
 	dc_hw_write(hw, mmCRTC0_PIXEL_RATE_CNTL, CRTC0_PIXEL_RATE_CNTL__DP_DTO0_ENABLE_MASK);
 	dc_hw_write(hw, mmCRTC_INTERRUPT_CONTROL,
 		    DC_FIELD(CRTC_INTERRUPT_CONTROL, CRTC_V_UPDATE_INT_MSK, 1));
-	st_crtc_program(hw, 0, SIMEXT_CRTC_PLL_NONE, HT, 1920, VT, 1080);
+	st_crtc_program(hw, 0, ST_PLL_NONE, HT, 1920, VT, 1080);
 	assert_int_equal(count_vblanks(sim, 0, 10 * S), 600);
 	/* 10 s + 1 ms + 10 lines: position counts from the frame start */
 	sim_advance(sim, 1 * MS);
@@ -176,7 +176,7 @@ static uint32_t vcount(struct dc_hw *hw, unsigned n)
 
 static void test_flip_latches_at_vblank(void **state)
 {
-	struct sim *sim = setup_1080p(44, 0);
+	struct sim *sim = setup_1080p(1, 44);
 	struct dc_hw *hw = sim_hw(sim);
 	const uint64_t a = 0x100000000ull, b = 0x100800000ull;
 	uint64_t line_ns = (uint64_t)HT * 1000000000ull / 148500000ull; /* 14.8 us */
@@ -235,7 +235,7 @@ static void test_flip_latches_at_vblank(void **state)
 
 static void test_scanout_history(void **state)
 {
-	struct sim *sim = setup_1080p(44, 0);
+	struct sim *sim = setup_1080p(1, 44);
 	struct dc_hw *hw = sim_hw(sim);
 	struct sim_frame f[8];
 	int n;
@@ -269,21 +269,23 @@ static void test_scanout_history(void **state)
 
 static void test_trace_by_block(void **state)
 {
-	struct sim *sim = st_create(st_simext_default());
+	struct sim *sim = st_create(st_no_vbios_default());
 	struct dc_hw *hw = sim_hw(sim);
 	struct sim_trace_entry e;
 	int inst;
 
 	(void)state;
 	assert_int_equal(sim_trace_start(sim, 64), 0);
-	st_pll_program(hw, 1, 1, 44, 0, 8);
+	st_pll_program(hw, 1, 1, 44, 8);
 	st_crtc_program(hw, 1, 1, HT, 1920, VT, 1080);
 	assert_int_equal(sim_trace_count_block(sim, SIM_BLOCK_CRTC, 0), 0);
 	assert_int_equal(sim_trace_count_block(sim, SIM_BLOCK_CRTC, 1), 7);
-	assert_int_equal(sim_trace_count_block(sim, SIM_BLOCK_SIMEXT, 1), 6);
+	assert_int_equal(sim_trace_count_block(sim, SIM_BLOCK_PLL, 1), 5);
+	assert_int_equal(sim_trace_count_block(sim, SIM_BLOCK_PLL, 0), 0);
+	assert_int_equal(sim_trace_count_block(sim, SIM_BLOCK_SIMEXT, -1), 0);
 	assert_int_equal(sim_trace_count_block(sim, SIM_BLOCK_DCCG, 1), 1);
-	assert_int_equal(sim_trace_count(sim), 14);
-	assert_int_equal(sim_trace_get(sim, 13, &e), 0);
+	assert_int_equal(sim_trace_count(sim), 13);
+	assert_int_equal(sim_trace_get(sim, 12, &e), 0);
 	assert_int_equal(e.reg, mmCRTC_CONTROL + dce110_crtc_offsets[1]);
 	assert_int_equal(e.value, 1);
 	assert_int_equal(sim_reg_block(sim, mmGRPH_ENABLE + dce110_crtc_offsets[2], &inst),
@@ -314,7 +316,7 @@ static void test_profile_limits_pipes(void **state)
 	struct dc_hw *hw = sim_hw(sim);
 
 	(void)state;
-	st_pll_program(hw, 0, 1, 44, 0, 8);
+	st_pll_program(hw, 0, 1, 44, 8);
 	st_crtc_program(hw, 2, 0, HT, 1920, VT, 1080); /* Stoney has two */
 	assert_false(dc_hw_read(hw, mmCRTC_CONTROL + dce110_crtc_offsets[2]) &
 		     CRTC_CONTROL__CRTC_CURRENT_MASTER_EN_STATE_MASK);
@@ -369,7 +371,7 @@ static void flip_to(struct dc_hw *hw, uint64_t addr)
  */
 static void test_vrr_frame_lengths(void **state)
 {
-	struct sim *sim = setup_1080p(44, 0);
+	struct sim *sim = setup_1080p(1, 44);
 	struct dc_hw *hw = sim_hw(sim);
 	const uint64_t a = 0x100000000ull, b = 0x100800000ull;
 	const uint32_t sel = CRTC_V_TOTAL_CONTROL__CRTC_V_TOTAL_MIN_SEL_MASK |

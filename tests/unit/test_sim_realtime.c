@@ -27,7 +27,8 @@ static uint64_t monotonic_ns(void)
 
 static void test_timer_and_frames(void **state)
 {
-	struct sim_options opts = { .scenario_json = st_simext_default(), .clock = SIM_CLOCK_REAL };
+	struct sim_options opts = { .scenario_json = st_no_vbios_default(),
+				    .clock = SIM_CLOCK_REAL };
 	struct sim_error err = { { 0 } };
 	struct sim *sim;
 	struct dc_hw *hw;
@@ -42,7 +43,7 @@ static void test_timer_and_frames(void **state)
 	assert_int_equal(sim_advance(sim, 1), -EPERM);
 	assert_true(sim_timer_fd(sim) >= 0);
 	hw = sim_hw(sim);
-	st_pll_program(hw, 0, 1, 44, 0, 8); /* really sleeps 100 us */
+	st_pll_program(hw, 0, 1, 44, 8); /* really sleeps 100 us */
 	dc_hw_write(hw, mmCRTC_VERTICAL_INTERRUPT0_POSITION,
 		    DC_FIELD(CRTC_VERTICAL_INTERRUPT0_POSITION, CRTC_VERTICAL_INTERRUPT0_LINE_START,
 			     1102));

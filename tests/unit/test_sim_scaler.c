@@ -39,7 +39,7 @@ static unsigned comp(uint32_t xrgb, int c)
 /* A running pipe 0 with an active area of aw x ah showing the pattern surface. */
 static struct sim *setup(unsigned aw, unsigned ah)
 {
-	struct sim *sim = st_create(st_simext_default());
+	struct sim *sim = st_create(st_no_vbios_default());
 	struct dc_hw *hw = sim_hw(sim);
 
 	for (unsigned y = 0; y < SURF_H; y++)
@@ -47,7 +47,7 @@ static struct sim *setup(unsigned aw, unsigned ah)
 			surface[y * SURF_W + x] = pattern(x, y);
 	assert_int_equal(sim_map_memory(sim, ADDR, surface, sizeof(surface)), 0);
 	st_grph_program(hw, ADDR, DC_FIELD(GRPH_CONTROL, GRPH_DEPTH, 2), 0, SURF_W, SURF_H);
-	st_pll_program(hw, 0, 1, 44, 0, 8);
+	st_pll_program(hw, 0, 1, 44, 8);
 	st_crtc_program(hw, 0, 0, aw + 40, aw, ah + 20, ah);
 	return sim;
 }
@@ -452,7 +452,7 @@ static void fmt_dither_keeps_the_average(void **state)
 /* The write trace files SCL and LB of a pipe under SIM_BLOCK_SCL, FMT under CRTC. */
 static void trace_blocks(void **state)
 {
-	struct sim *sim = st_create(st_simext_default());
+	struct sim *sim = st_create(st_no_vbios_default());
 	int instance;
 
 	(void)state;

@@ -360,7 +360,7 @@ static void use_engine(struct sim *sim, uint64_t ns)
 {
 	struct dc_hw *hw = sim_hw(sim);
 
-	st_pll_program(hw, 0, 1, 44, 0, 8);
+	st_pll_program(hw, 0, 1, 44, 8);
 	st_crtc_program(hw, 0, 0, 2200, 1920, 1125, 1080);
 	dc_hw_write(hw, mmDCO_SCRATCH0, 0x1234);
 	assert_int_equal(sim_unplug(sim, 1), 0);
@@ -371,7 +371,7 @@ static void test_state_file_attach(void **state)
 {
 	char path[] = "/tmp/sim-state-XXXXXX";
 	struct sim_options opts = { .state_path = path,
-				    .scenario_json = st_simext_default(),
+				    .scenario_json = st_no_vbios_default(),
 				    .clock = SIM_CLOCK_VIRTUAL };
 	struct sim_error err = { { 0 } };
 	struct sim_frame f[4];
@@ -419,7 +419,7 @@ static void test_state_file_attach(void **state)
  */
 static void test_state_reuse(void **state)
 {
-	struct sim_options opts = { .scenario_json = st_simext_default(),
+	struct sim_options opts = { .scenario_json = st_no_vbios_default(),
 				    .clock = SIM_CLOCK_VIRTUAL };
 	struct sim_error err = { { 0 } };
 	struct sim *used, *again, *fresh;

@@ -1,0 +1,494 @@
+/*
+ * The video BIOS image of our own that the simulator serves for Tonga,
+ * Fiji and Polaris, which have no public image (docs/bios.md, "Our own
+ * image"). Written by this project from the public AtomBIOS structure
+ * definitions (atombios.h, atom.h): the ROM and ATOM headers, the master
+ * command and data lists, FirmwareInfo 2.2 with the scenario's reference
+ * clock, DP reference (as the default DISPCLK) and PPLL range, and two
+ * command tables in ATOM bytecode:
+ *
+ *  - AdjustDisplayPll 1.3: the pixel clock comes back unchanged, with no
+ *    reference or post divider asked for.
+ *  - SetPixelClock in the revision the public driver uses on that DCE:
+ *    1.6 on DCE 10 (dcd's dividers, written to BPHYC_PLLn as on DCE 11.0)
+ *    and 1.7 on DCE 11.2 (a clock only: the table picks the post divider
+ *    and the frequency control word of DC_DISPLAYPLLREGSn). Either way it
+ *    holds the PLL off while it changes, waits for the PLL to report
+ *    ready, then selects it in CRTCn_PIXEL_RATE_CNTL (source, DP DTO off);
+ *    a clock of 0 turns the PLL off.
+ *
+ * What the registers mean is in sim_ppll.c; the DCE 11.2 reading of the
+ * PLL's fields is ours (docs/sim.md).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dc_bios.h"
+#include "dce110_regs_pll.h"
+#include "sim_internal.h"
+#include "sim_json.h"
+#include "sim_scenario.h"
+
+#define IMAGE_SIZE  4096u
+#define PCIR	    0x1c0u
+#define ROM_HEADER  0x200u
+#define CMD_LIST    0x240u
+#define DATA_LIST   0x300u
+#define FIRST_TABLE 0x400u
+#define FWI_SIZE    96u
+
+/* ATOM opcodes (atom.h numbering): the first of each destination group. */
+enum {
+	MOVE = 1,
+	AND = 7,
+	OR = 13,
+	SHIFT_LEFT = 19,
+	MUL = 31,
+	DIV = 37,
+	ADD = 43,
+	COMPARE = 60,
+	SWITCH = 66,
+	JUMP = 67,
+	TEST = 74,
+	DELAY_US = 81,
+	EOT = 91,
+	MASK = 92,
+};
+enum {
+	D_REG = 0,
+	D_PS = 1,
+	D_WS = 2
+}; /* destination kinds: opcode + kind */
+enum {
+	K_REG = 0,
+	K_PS = 1,
+	K_WS = 2,
+	K_IMM = 5
+}; /* source kinds */
+enum {
+	A_DW = 0,
+	A_W0 = 1,
+	A_B0 = 4,
+	A_B8 = 5,
+	A_B16 = 6,
+	A_B24 = 7
+};
+enum {
+	J_ALWAYS = 0,
+	J_EQUAL = 1,
+	J_ABOVE = 3,
+	J_NOT_EQUAL = 6
+};
+#define ATTR(kind, align) ((uint8_t)((kind) | (align) << 3))
+#define WS_QUOTIENT	  0x40
+#define WS_REMAINDER	  0x41
+#define WS_REG_BLOCK	  0x48 /* writing it sets the register block */
+#define CASE		  0x63
+#define CASE_END	  0x5a5a
+
+/* atombios.h */
+#define ATOM_PPLL1	  0
+#define ATOM_PPLL2	  1
+#define ATOM_PPLL0	  2
+#define ATOM_CRTC_INVALID 0xff
+
+/* Workspace dwords the tables use. */
+enum {
+	W_PLL,
+	W_CRTC,
+	W_CLOCK,
+	W_A,
+	W_B,
+	W_C,
+	W_COUNT
+};
+
+struct tab {
+	uint8_t b[512];
+	size_t n;
+	bool overflow;
+};
+
+static void u8(struct tab *t, uint32_t v)
+{
+	if (t->n < sizeof(t->b))
+		t->b[t->n++] = (uint8_t)v;
+	else
+		t->overflow = true;
+}
+
+static void u16(struct tab *t, uint32_t v)
+{
+	u8(t, v);
+	u8(t, v >> 8);
+}
+
+static void u32(struct tab *t, uint32_t v)
+{
+	u16(t, v);
+	u16(t, v >> 16);
+}
+
+static void begin(struct tab *t, uint8_t crev, uint8_t ps_bytes)
+{
+	memset(t, 0, sizeof(*t));
+	t->n = 6;
+	t->b[2] = 1;
+	t->b[3] = crev;
+	t->b[4] = W_COUNT;
+	t->b[5] = ps_bytes;
+}
+
+/* OP reg, imm32 */
+static void reg_imm(struct tab *t, uint8_t op, uint16_t reg, uint32_t imm)
+{
+	u8(t, op + D_REG);
+	u8(t, ATTR(K_IMM, A_DW));
+	u16(t, reg);
+	u32(t, imm);
+}
+
+/* OP reg, ws (dword) */
+static void reg_ws(struct tab *t, uint8_t op, uint16_t reg, uint8_t ws)
+{
+	u8(t, op + D_REG);
+	u8(t, ATTR(K_WS, A_DW));
+	u16(t, reg);
+	u8(t, ws);
+}
+
+/* OP ws, imm32 */
+static void ws_imm(struct tab *t, uint8_t op, uint8_t ws, uint32_t imm)
+{
+	u8(t, op + D_WS);
+	u8(t, ATTR(K_IMM, A_DW));
+	u8(t, ws);
+	u32(t, imm);
+}
+
+/* OP ws, src (a PS or WS field of the given alignment; the destination is a dword) */
+static void ws_src(struct tab *t, uint8_t op, uint8_t ws, uint8_t kind, uint8_t align, uint8_t src)
+{
+	/* destination select 3 with a word source, 0 with a byte source (into a zeroed dword) */
+	uint8_t sel = align == A_DW ? 0 : align <= 3 ? 3 : 0;
+
+	u8(t, op + D_WS);
+	u8(t, (uint8_t)(ATTR(kind, align) | sel << 6));
+	u8(t, ws);
+	u8(t, src);
+}
+
+static void shift_left(struct tab *t, uint8_t ws, uint8_t count)
+{
+	u8(t, SHIFT_LEFT + D_WS);
+	u8(t, ATTR(0, A_DW));
+	u8(t, ws);
+	u8(t, count);
+}
+
+/* JUMP cond, returns where its target goes (patch()). */
+static size_t jump(struct tab *t, unsigned cond)
+{
+	u8(t, JUMP + cond);
+	u16(t, 0);
+	return t->n - 2;
+}
+
+static void patch(struct tab *t, size_t at)
+{
+	t->b[at] = (uint8_t)t->n;
+	t->b[at + 1] = (uint8_t)(t->n >> 8);
+}
+
+static void end(struct tab *t)
+{
+	t->b[0] = (uint8_t)t->n;
+	t->b[1] = (uint8_t)(t->n >> 8);
+}
+
+/*
+ * W_PLL = the register block index of the ATOM PLL id in PS dword ps, byte
+ * 0 (PPLL0, PPLL1, PPLL2: BPHYC_PLL0..2 / DC_DISPLAYPLLREGS0..2), and the
+ * register block set to it; an id that is no display PLL ends the table.
+ */
+static void select_pll(struct tab *t, uint8_t ps)
+{
+	static const uint8_t ids[] = { ATOM_PPLL0, ATOM_PPLL1, ATOM_PPLL2 };
+	size_t cases[3], done[3];
+
+	u8(t, SWITCH);
+	u8(t, ATTR(K_PS, A_B0));
+	u8(t, ps);
+	for (unsigned i = 0; i < 3; i++) {
+		u8(t, CASE);
+		u8(t, ids[i]);
+		u16(t, 0);
+		cases[i] = t->n - 2;
+	}
+	u16(t, CASE_END);
+	u8(t, EOT);
+	for (unsigned i = 0; i < 3; i++) {
+		patch(t, cases[i]);
+		ws_imm(t, MOVE, W_PLL, i);
+		done[i] = jump(t, J_ALWAYS);
+	}
+	for (unsigned i = 0; i < 3; i++)
+		patch(t, done[i]);
+	ws_imm(t, MUL, W_PLL, DCE110_PPLL_STRIDE);
+	ws_src(t, MOVE, WS_REG_BLOCK, K_WS, A_DW, WS_QUOTIENT);
+}
+
+/* Polls reg (in the PLL's block) until mask reads set, 10 us apart (dc bounds the run). */
+static void wait_ready(struct tab *t, uint16_t reg, uint32_t mask)
+{
+	size_t again = t->n, done;
+
+	reg_imm(t, TEST, reg, mask);
+	done = jump(t, J_NOT_EQUAL);
+	u8(t, DELAY_US);
+	u8(t, 10);
+	t->b[jump(t, J_ALWAYS)] = (uint8_t)again;
+	t->b[t->n - 1] = (uint8_t)(again >> 8);
+	patch(t, done);
+}
+
+/* CRTCn_PIXEL_RATE_CNTL of the ATOM CRTC id in PS (ps, align): source W_PLL, DP DTO off. */
+static void route_crtc(struct tab *t, uint8_t ps, uint8_t align)
+{
+	size_t none;
+
+	ws_src(t, MOVE, W_CRTC, K_PS, align, ps);
+	ws_imm(t, COMPARE, W_CRTC, ATOM_CRTC_INVALID);
+	none = jump(t, J_EQUAL);
+	ws_imm(t, MUL, W_CRTC, mmCRTC1_PIXEL_RATE_CNTL - mmCRTC0_PIXEL_RATE_CNTL);
+	ws_src(t, MOVE, WS_REG_BLOCK, K_WS, A_DW, WS_QUOTIENT);
+	u8(t, MASK + D_REG);
+	u8(t, ATTR(K_WS, A_DW));
+	u16(t, mmCRTC0_PIXEL_RATE_CNTL);
+	u32(t, ~(uint32_t)(CRTC0_PIXEL_RATE_CNTL__CRTC0_PIXEL_RATE_SOURCE_MASK |
+			   CRTC0_PIXEL_RATE_CNTL__DP_DTO0_ENABLE_MASK));
+	u8(t, W_PLL);
+	patch(t, none);
+}
+
+/*
+ * SetPixelClock 1.6 (PIXEL_CLOCK_PARAMETERS_V6): dword 0 the clock in
+ * 10 kHz (bits 0..23) and the CRTC (24..31), dword 1 the feedback (word 0),
+ * post (byte 2) and reference (byte 3) dividers, dword 2 the PLL (byte 0).
+ */
+static void set_pixel_clock_v6(struct tab *t)
+{
+	size_t off;
+
+	begin(t, 6, 16);
+	select_pll(t, 2);
+	ws_src(t, MOVE, W_CLOCK, K_PS, A_DW, 0);
+	ws_imm(t, AND, W_CLOCK, 0xffffff);
+	ws_imm(t, COMPARE, W_CLOCK, 0);
+	off = jump(t, J_EQUAL);
+	reg_imm(t, MOVE, mmBPHYC_PLL0_PLL_CNTL, PLL_CNTL__PLL_RESET_MASK);
+	ws_src(t, MOVE, W_A, K_PS, A_B24, 1);
+	reg_ws(t, MOVE, mmBPHYC_PLL0_PLL_REF_DIV, W_A);
+	ws_src(t, MOVE, W_B, K_PS, A_W0, 1);
+	shift_left(t, W_B, PLL_FB_DIV__PLL_FB_DIV__SHIFT);
+	reg_ws(t, MOVE, mmBPHYC_PLL0_PLL_FB_DIV, W_B);
+	ws_src(t, MOVE, W_C, K_PS, A_B16, 1);
+	reg_ws(t, MOVE, mmBPHYC_PLL0_PLL_POST_DIV, W_C);
+	reg_imm(t, MOVE, mmBPHYC_PLL0_PLL_CNTL, 0);
+	wait_ready(t, mmBPHYC_PLL0_PLL_CNTL, PLL_CNTL__PLL_LOCKED_MASK);
+	route_crtc(t, 0, A_B24);
+	u8(t, EOT);
+	patch(t, off);
+	reg_imm(t, MOVE, mmBPHYC_PLL0_PLL_CNTL,
+		PLL_CNTL__PLL_RESET_MASK | PLL_CNTL__PLL_POWER_DOWN_MASK);
+	u8(t, EOT);
+	end(t);
+}
+
+/*
+ * SetPixelClock 1.7 (PIXEL_CLOCK_PARAMETERS_V7): dword 0 the clock in
+ * 100 Hz, dword 1 the PLL (byte 0), dword 2 the CRTC (byte 0). The table
+ * takes the smallest post divider (1..15) that puts the VCO at or above
+ * the PPLL minimum, and the frequency control word VCO / reference as
+ * integer and fraction over a denominator of (reference / scale) kHz.
+ */
+static void set_pixel_clock_v7(struct tab *t, uint32_t ref_khz, uint32_t vco_min_khz)
+{
+	uint32_t scale = 1;
+	size_t off, bad;
+
+	while (ref_khz / scale > 0xffff)
+		scale *= 10;
+	begin(t, 7, 16);
+	select_pll(t, 1);
+	ws_src(t, MOVE, W_CLOCK, K_PS, A_DW, 0);
+	ws_imm(t, COMPARE, W_CLOCK, 0);
+	off = jump(t, J_EQUAL);
+	ws_imm(t, DIV, W_CLOCK, 10); /* kHz */
+	ws_src(t, MOVE, W_CLOCK, K_WS, A_DW, WS_QUOTIENT);
+	/* post = ceil(vco_min / clock) */
+	ws_imm(t, MOVE, W_C, vco_min_khz - 1);
+	ws_src(t, ADD, W_C, K_WS, A_DW, W_CLOCK);
+	ws_src(t, DIV, W_C, K_WS, A_DW, W_CLOCK);
+	ws_src(t, MOVE, W_C, K_WS, A_DW, WS_QUOTIENT);
+	ws_imm(t, COMPARE, W_C,
+	       DCE112_PPLL_POSTDIV__reg_tmg_postdiv_MASK >>
+		       DCE112_PPLL_POSTDIV__reg_tmg_postdiv__SHIFT);
+	bad = jump(t, J_ABOVE);
+	/* fcw = clock x post / reference */
+	ws_src(t, MUL, W_CLOCK, K_WS, A_DW, W_C);
+	ws_src(t, MOVE, W_A, K_WS, A_DW, WS_QUOTIENT);
+	ws_imm(t, DIV, W_A, ref_khz);
+	ws_src(t, MOVE, W_A, K_WS, A_DW, WS_QUOTIENT);
+	ws_src(t, MOVE, W_B, K_WS, A_DW, WS_REMAINDER);
+	if (scale > 1) {
+		ws_imm(t, DIV, W_B, scale);
+		ws_src(t, MOVE, W_B, K_WS, A_DW, WS_QUOTIENT);
+	}
+	shift_left(t, W_A, DCE112_PPLL_FREQ_CTRL0__reg_tmg_fcw0_int__SHIFT);
+	ws_src(t, OR, W_A, K_WS, A_DW, W_B);
+	shift_left(t, W_C, DCE112_PPLL_POSTDIV__reg_tmg_postdiv__SHIFT);
+	reg_imm(t, MOVE, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_MODE_CNTL, 0);
+	reg_ws(t, MOVE, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_FREQ_CTRL0, W_A);
+	reg_imm(t, MOVE, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_FREQ_CTRL2, ref_khz / scale);
+	reg_imm(t, MOVE, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_FREQ_CTRL3,
+		DCE112_PPLL_FREQ_CTRL3__reg_tmg_fracn_en_MASK);
+	reg_ws(t, MOVE, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_POSTDIV, W_C);
+	reg_imm(t, MOVE, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_MODE_CNTL,
+		1u << DCE112_PPLL_MODE_CNTL__reg_tmg_pwr_state__SHIFT);
+	wait_ready(t, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_UPDATE_CNTL,
+		   DCE112_PPLL_UPDATE_CNTL__pc_pw_pll_rdy_MASK);
+	route_crtc(t, 2, A_B0);
+	u8(t, EOT);
+	patch(t, off);
+	patch(t, bad);
+	reg_imm(t, MOVE, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_MODE_CNTL, 0);
+	u8(t, EOT);
+	end(t);
+}
+
+/*
+ * AdjustDisplayPll 1.3: in, the clock in 10 kHz in word 0; out
+ * (ADJUST_DISPLAY_PLL_OUTPUT_PARAMETERS_V3), the PLL frequency in 10 kHz
+ * in dword 0 and reference and post dividers (0: no constraint) in dword 1.
+ */
+static void adjust_display_pll(struct tab *t)
+{
+	begin(t, 3, 8);
+	ws_src(t, MOVE, W_CLOCK, K_PS, A_W0, 0);
+	u8(t, MOVE + D_PS);
+	u8(t, ATTR(K_WS, A_DW));
+	u8(t, 0);
+	u8(t, W_CLOCK);
+	u8(t, MOVE + D_PS);
+	u8(t, ATTR(K_IMM, A_DW));
+	u8(t, 1);
+	u32(t, 0);
+	u8(t, EOT);
+	end(t);
+}
+
+static void put16(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	put16(p, v);
+	put16(p + 2, v >> 16);
+}
+
+static size_t place(uint8_t *img, size_t *next, const uint8_t *bytes, size_t size)
+{
+	size_t at = *next;
+
+	memcpy(img + at, bytes, size);
+	*next = (at + size + 15) & ~(size_t)15;
+	return at;
+}
+
+static uint16_t pci_device(unsigned asic)
+{
+	switch (asic) {
+	case SIM_ASIC_TONGA:
+		return 0x6939;
+	case SIM_ASIC_FIJI:
+		return 0x7300;
+	case SIM_ASIC_POLARIS10:
+		return 0x67df;
+	case SIM_ASIC_POLARIS11:
+		return 0x67ef;
+	default:
+		return 0x699f;
+	}
+}
+
+int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
+{
+	bool dce112 = cfg->asic >= SIM_ASIC_POLARIS10;
+	uint8_t *b = cfg->vbios;
+	uint8_t fwi[FWI_SIZE] = { 0 };
+	uint32_t vco_min = dce112 ? SIM_OWN_VBIOS_DCE112_VCO_MIN_KHZ : SIM_OWN_VBIOS_VCO_MIN_KHZ;
+	struct tab spc, adj;
+	size_t next = FIRST_TABLE;
+	uint8_t sum = 0;
+
+	if (cfg->ref_khz % 10 || cfg->dpref_khz % 10)
+		return sj_fail(ctx, "ref_clock_khz",
+			       "%u kHz and dp_ref_clock_khz %u kHz: the simulator's own video "
+			       "BIOS image holds them in steps of 10 kHz",
+			       cfg->ref_khz, cfg->dpref_khz);
+	if (dce112)
+		set_pixel_clock_v7(&spc, cfg->ref_khz, vco_min);
+	else
+		set_pixel_clock_v6(&spc);
+	adjust_display_pll(&adj);
+	if (spc.overflow || adj.overflow)
+		return sj_fail(ctx, "vbios", "the simulator's own video BIOS: a table overflows");
+	memset(b, 0, IMAGE_SIZE);
+	b[0] = 0x55;
+	b[1] = 0xaa;
+	b[2] = IMAGE_SIZE / 512;
+	put16(b + 0x18, PCIR);
+	memcpy(b + PCIR, "PCIR", 4);
+	put16(b + PCIR + 4, 0x1002);
+	put16(b + PCIR + 6, pci_device(cfg->asic));
+	put16(b + PCIR + 0x10, IMAGE_SIZE / 512);
+	memcpy(b + 0x30, " 761295520", 10);
+	put16(b + 0x48, ROM_HEADER);
+	memcpy(b + 0x50, "12/04/26 00:00", 14);
+	snprintf((char *)b + 0x80, 32, "%s", dce112 ? SIM_OWN_VBIOS_DCE112 : SIM_OWN_VBIOS_DCE100);
+	put16(b + ROM_HEADER, 0x24);
+	b[ROM_HEADER + 2] = 1;
+	b[ROM_HEADER + 3] = 1;
+	memcpy(b + ROM_HEADER + 4, "ATOM", 4);
+	put16(b + ROM_HEADER + 0x1e, CMD_LIST);
+	put16(b + ROM_HEADER + 0x20, DATA_LIST);
+	put16(b + CMD_LIST, 4 + DC_BIOS_CMD_COUNT * 2);
+	put16(b + DATA_LIST, 4 + DC_BIOS_DATA_COUNT * 2);
+
+	/* ATOM_FIRMWARE_INFO_V2_2: clocks in 10 kHz */
+	put16(fwi, FWI_SIZE);
+	fwi[2] = 2;
+	fwi[3] = 2;
+	put32(fwi + 32, SIM_OWN_VBIOS_VCO_MAX_KHZ / 10);
+	put32(fwi + 40, cfg->dpref_khz / 10);
+	put32(fwi + 56, vco_min / 10);
+	put16(fwi + 74, SIM_OWN_VBIOS_PD_MIN_KHZ / 10);
+	put16(fwi + 76, SIM_OWN_VBIOS_PD_MAX_KHZ / 10);
+	put16(fwi + 82, cfg->ref_khz / 10);
+	put16(b + DATA_LIST + 4 + 2 * DC_BIOS_DATA_FIRMWARE_INFO,
+	      (uint32_t)place(b, &next, fwi, sizeof(fwi)));
+	put16(b + CMD_LIST + 4 + 2 * DC_BIOS_CMD_SET_PIXEL_CLOCK,
+	      (uint32_t)place(b, &next, spc.b, spc.n));
+	put16(b + CMD_LIST + 4 + 2 * DC_BIOS_CMD_ADJUST_DISPLAY_PLL,
+	      (uint32_t)place(b, &next, adj.b, adj.n));
+	for (size_t i = 0; i < IMAGE_SIZE; i++)
+		sum = (uint8_t)(sum + b[i]);
+	b[0x1ff] = (uint8_t)(0x100 - sum);
+	cfg->vbios_len = IMAGE_SIZE;
+	return 0;
+}
