@@ -361,8 +361,7 @@ static int build_plan(struct dcd_client *c, const char *what, const struct dcp_c
 			dcd_mode_name(&new->mode, to, sizeof(to));
 		r = dcp_error_set(err, -EINVAL, DCP_REASON_MODESET_REQUIRED, 0,
 				  "%s: %s: %s to %s is a modeset; set ALLOW_MODESET", what,
-				  dcd_link_name(dcd, link), old ? from : "off",
-				  new ? to : "off");
+				  dcd_link_name(dcd, link), old ? from : "off", new ? to : "off");
 		err->link = (int32_t)link;
 		return r;
 	}

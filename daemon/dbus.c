@@ -344,8 +344,8 @@ static void link_status_changed(struct dcd *dcd, unsigned link, const char *even
 	struct dcd_dbus *d = online(dcd);
 
 	if (d && link < dcd->link_count)
-		emit(d, "LinkStatusChanged", "sos", dcd_link_name(dcd, link),
-		     d->links[link].path, event);
+		emit(d, "LinkStatusChanged", "sos", dcd_link_name(dcd, link), d->links[link].path,
+		     event);
 }
 
 void dcd_dbus_output_changed(struct dcd *dcd, unsigned link, uint32_t changes)

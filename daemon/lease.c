@@ -108,8 +108,7 @@ int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req
 			r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
 					  "LEASE_REQUEST: link %u (%s) is reserved for its lessee "
 					  "before dcd restarted, for %u ms more",
-					  link, dcd_link_name(dcd, link),
-					  dcd_grace_left_ms(dcd));
+					  link, dcd_link_name(dcd, link), dcd_grace_left_ms(dcd));
 			err->link = (int32_t)link;
 			return r;
 		}
