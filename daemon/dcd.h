@@ -37,9 +37,10 @@ struct dcd_dbus;
 /* ---- options (main.c fills them) ------------------------------------------- */
 
 enum dcd_backend_kind {
-	DCD_BACKEND_AUTO, /* a supported GPU if there is one, else an error */
+	DCD_BACKEND_AUTO, /* a supported GPU, else the first KMS device with connectors */
 	DCD_BACKEND_SIM,
 	DCD_BACKEND_DEVICE,
+	DCD_BACKEND_KMS,
 };
 
 /* Which D-Bus bus dcd serves (--bus; dbus.h). */
@@ -60,6 +61,7 @@ struct dcd_options {
 	enum dcd_backend_kind backend;
 	const char *scenario;	 /* --sim FILE; NULL: the built-in default */
 	const char *device;	 /* --device PCI address; NULL with AUTO: the first supported GPU */
+	const char *kms_path;	 /* --kms PATH; NULL: the first KMS device with connectors */
 	int access;		 /* enum dcv_access */
 	const char *socket_path; /* NULL: dcp_socket_path_server */
 	int socket_fd;		 /* an inherited listening socket (sd_listen_fds), or -1 */

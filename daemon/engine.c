@@ -1,8 +1,9 @@
 /*
  * Which engine dcd drives, and the daemon's side of framebuffer memory.
- * --sim and --device name Display Core's backends; without engine options
- * dcd takes a supported AMD GPU bound to vfio-pci/uio, or says what it
- * looked for and how to start the simulator.
+ * --sim and --device name Display Core's backends, --kms the kernel's KMS.
+ * Without engine options dcd takes a supported AMD GPU bound to
+ * vfio-pci/uio, else the first KMS device with connectors, else says what
+ * it looked for and how to start the simulator.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,23 +11,46 @@
 
 #include "dcd.h"
 
+static int open_kms(struct dcd *dcd, const char *path)
+{
+	int r = dcd_engine_kms_open(dcd, path, &dcd->engine);
+
+	if (r == -EBUSY)
+		log_error("dcd must be the DRM master of %s; stop the compositor or display server "
+			  "that is, or lease dcd an output from it",
+			  path);
+	return r;
+}
+
 int dcd_engine_open(struct dcd *dcd)
 {
-	char why[512] = "";
-	int r;
+	char why_dc[512] = "", why_kms[512] = "", path[64];
 
 	switch (dcd->opts.backend) {
 	case DCD_BACKEND_SIM:
 	case DCD_BACKEND_DEVICE:
 		return dcd_engine_dc_open(dcd, &dcd->engine);
+	case DCD_BACKEND_KMS:
+		if (dcd->opts.kms_path)
+			return open_kms(dcd, dcd->opts.kms_path);
+		if (dcd_engine_kms_find(path, sizeof(path), why_kms, sizeof(why_kms)) < 0) {
+			log_error("--kms: %s", why_kms);
+			return -ENODEV;
+		}
+		return open_kms(dcd, path);
 	case DCD_BACKEND_AUTO:
-		r = dcd_engine_dc_find(why, sizeof(why));
-		if (r == 0) {
+		if (dcd_engine_dc_find(why_dc, sizeof(why_dc)) == 0) {
 			dcd->opts.device = NULL;
 			dcd->opts.backend = DCD_BACKEND_DEVICE;
 			return dcd_engine_dc_open(dcd, &dcd->engine);
 		}
-		log_error("%s", why);
+		if (dcd_engine_kms_find(path, sizeof(path), why_kms, sizeof(why_kms)) == 0) {
+			log_notice("no GPU for Display Core (%s); taking %s through KMS", why_dc,
+				   path);
+			return open_kms(dcd, path);
+		}
+		log_error("no display engine. Display Core: %s", why_dc);
+		log_error("no display engine. KMS: %s", why_kms);
 		log_error("to run without hardware, start the simulated engine: dcd --sim (the "
 			  "built-in scenario) or dcd --sim SCENARIO.json (docs/scenarios.md)");
 		return -ENODEV;
