@@ -46,7 +46,12 @@ static int on_engine_timer(sd_event_source *s, int fd, uint32_t revents, void *d
 {
 	struct dcd *dcd = data;
 
+	dcd->in_dc = true;
 	dcd->engine->ops->timer(dcd->engine);
+	dcd->in_dc = false;
+	/* the simulator's timer only raises interrupts; KMS's emulated vblanks may leave work */
+	if (dcd->work)
+		dcd_process(dcd);
 	return 0;
 }
 

@@ -22,6 +22,12 @@ static int open_kms(struct dcd *dcd, const char *path)
 	return r;
 }
 
+static void advise_sim(void)
+{
+	log_error("to run without hardware, start the simulated engine: dcd --sim (the built-in "
+		  "scenario) or dcd --sim SCENARIO.json (docs/scenarios.md)");
+}
+
 int dcd_engine_open(struct dcd *dcd)
 {
 	char why_dc[512] = "", why_kms[512] = "", path[64];
@@ -45,14 +51,20 @@ int dcd_engine_open(struct dcd *dcd)
 			return dcd_engine_dc_open(dcd, &dcd->engine);
 		}
 		if (dcd_engine_kms_find(path, sizeof(path), why_kms, sizeof(why_kms)) == 0) {
-			log_notice("no GPU for Display Core (%s); taking %s through KMS", why_dc,
+			int r;
+
+			log_debug("Display Core: %s", why_dc);
+			log_notice("no supported AMD GPU bound to vfio-pci or uio; taking %s "
+				   "through KMS",
 				   path);
-			return open_kms(dcd, path);
+			r = open_kms(dcd, path);
+			if (r < 0)
+				advise_sim();
+			return r;
 		}
 		log_error("no display engine. Display Core: %s", why_dc);
 		log_error("no display engine. KMS: %s", why_kms);
-		log_error("to run without hardware, start the simulated engine: dcd --sim (the "
-			  "built-in scenario) or dcd --sim SCENARIO.json (docs/scenarios.md)");
+		advise_sim();
 		return -ENODEV;
 	}
 	return -EINVAL;

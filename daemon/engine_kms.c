@@ -20,6 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/timerfd.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <drm_fourcc.h>
@@ -53,6 +55,7 @@ struct kms_link {
 	uint32_t blank_color;
 	struct kms_buffer cursor;
 	bool vblank_on, vblank_requested;
+	uint64_t soft_seq, soft_next_ns; /* the timer's vblanks (drivers without a counter) */
 };
 
 struct kms_engine {
@@ -65,6 +68,14 @@ struct kms_engine {
 	struct slot *slots;
 	struct udev *udev;
 	struct udev_monitor *mon;
+	/*
+	 * Drivers without a vblank counter (virtio-gpu, most virtual and USB
+	 * displays) send no vblank events; blocking commits and VBLANK
+	 * subscribers still need frames, so a timer ticks at each lit
+	 * output's refresh instead (sequences counted here, times of the tick).
+	 */
+	bool no_vblank;
+	int timer_fd;
 };
 
 static struct kms_engine *to_kms(struct dcd_engine *e)
@@ -525,11 +536,63 @@ static int ke_cursor(struct dcd_engine *e, unsigned link, const struct dc_cursor
 	return r;
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The frame period of link's current mode, 0 when it is off. */
+static uint64_t period_ns(const struct kms_engine *ke, unsigned link)
+{
+	for (unsigned i = 0; i < ke->current.stream_count; i++) {
+		const struct dc_stream *s = &ke->current.streams[i];
+		uint32_t mhz = s->link == link ? dc_mode_refresh_mhz(&s->mode) : 0;
+
+		if (mhz)
+			return 1000000000000ull / mhz;
+	}
+	return 0;
+}
+
+/* Arms the timer at the earliest tick an output wants, or disarms it. */
+static void arm_soft_vblank(struct kms_engine *ke)
+{
+	uint64_t next = UINT64_MAX;
+	struct itimerspec its = { 0 };
+
+	for (unsigned i = 0; i < ke->links; i++) {
+		if (ke->link[i].vblank_on && ke->link[i].soft_next_ns < next)
+			next = ke->link[i].soft_next_ns;
+	}
+	if (next != UINT64_MAX) {
+		next = next ? next : 1; /* 0 would disarm it */
+		its.it_value.tv_sec = (time_t)(next / 1000000000ull);
+		its.it_value.tv_nsec = (long)(next % 1000000000ull);
+	}
+	timerfd_settime(ke->timer_fd, TFD_TIMER_ABSTIME, &its, NULL);
+}
+
 static int request_vblank(struct kms_engine *ke, unsigned link)
 {
 	struct kms_error err = { "" };
-	int r = kms_vblank_request(ke->dev, link, NULL, &err);
+	int r = ke->no_vblank ? -EOPNOTSUPP : kms_vblank_request(ke->dev, link, NULL, &err);
 
+	if (r == -EOPNOTSUPP && ke->timer_fd >= 0) {
+		uint64_t period = period_ns(ke, link);
+
+		if (!ke->no_vblank)
+			log_info("%s: %s; vblanks come from a timer at the refresh rate",
+				 kms_path(ke->dev), err.message);
+		ke->no_vblank = true;
+		if (!period)
+			return -EINVAL;
+		ke->link[link].soft_next_ns = now_ns() + period;
+		arm_soft_vblank(ke);
+		return 0;
+	}
 	if (r == 0)
 		ke->link[link].vblank_requested = true;
 	else if (r != -EBUSY)
@@ -540,12 +603,18 @@ static int request_vblank(struct kms_engine *ke, unsigned link)
 static int ke_vblank_enable(struct dcd_engine *e, unsigned link, bool enable)
 {
 	struct kms_engine *ke = to_kms(e);
+	bool was;
 
 	if (link >= ke->links)
 		return -ENOENT;
+	was = ke->link[link].vblank_on;
 	ke->link[link].vblank_on = enable;
+	if (enable && ke->no_vblank && was)
+		return 0;
 	if (enable && !ke->link[link].vblank_requested)
 		return request_vblank(ke, link);
+	if (ke->no_vblank)
+		arm_soft_vblank(ke);
 	return 0;
 }
 
@@ -597,6 +666,8 @@ static size_t ke_fds(struct dcd_engine *e, struct dcd_engine_fd *out)
 	size_t n = 0;
 
 	out[n++] = (struct dcd_engine_fd){ kms_fd(ke->dev), DCD_ENGINE_FD_IRQ };
+	if (ke->timer_fd >= 0)
+		out[n++] = (struct dcd_engine_fd){ ke->timer_fd, DCD_ENGINE_FD_TIMER };
 	if (ke->mon)
 		out[n++] = (struct dcd_engine_fd){ udev_monitor_get_fd(ke->mon),
 						   DCD_ENGINE_FD_MONITOR };
@@ -642,8 +713,30 @@ static bool ke_irq_pending(struct dcd_engine *e)
 	return false;
 }
 
+/* The timer's vblanks: every output whose tick came, then the next tick. */
 static void ke_timer(struct dcd_engine *e)
 {
+	struct kms_engine *ke = to_kms(e);
+	uint64_t expirations, now = now_ns();
+
+	if (read(ke->timer_fd, &expirations, sizeof(expirations)) < 0 && errno != EAGAIN)
+		return;
+	for (unsigned i = 0; i < ke->links; i++) {
+		struct kms_link *l = &ke->link[i];
+		uint64_t period = period_ns(ke, i);
+
+		if (!l->vblank_on || l->soft_next_ns > now)
+			continue;
+		if (!period) {
+			l->vblank_on = false;
+			continue;
+		}
+		/* a late loop skips the ticks it missed rather than sending a burst */
+		l->soft_seq += 1 + (now - l->soft_next_ns) / period;
+		l->soft_next_ns += (1 + (now - l->soft_next_ns) / period) * period;
+		dcd_engine_events.vblank(ke->dcd, i, l->soft_seq, now);
+	}
+	arm_soft_vblank(ke);
 }
 
 /* A uevent of the drm subsystem: our card gone, or a hotplug (re-probe). */
@@ -696,6 +789,8 @@ static void ke_destroy(struct dcd_engine *e)
 	}
 	udev_monitor_unref(ke->mon);
 	udev_unref(ke->udev);
+	if (ke->timer_fd >= 0)
+		close(ke->timer_fd);
 	kms_close(ke->dev);
 	free(ke->slots);
 	free(ke);
@@ -767,10 +862,13 @@ int dcd_engine_kms_open(struct dcd *dcd, const char *path, struct dcd_engine **o
 	}
 	ke->dcd = dcd;
 	ke->base.ops = &kms_engine_ops;
+	ke->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
 	r = kms_open(path, &ke->dev, &err);
 	if (r < 0) {
 		/* kms/'s sentence names the device and, for -EBUSY, the master */
 		log_error("%s", err.message);
+		if (ke->timer_fd >= 0)
+			close(ke->timer_fd);
 		free(ke->slots);
 		free(ke);
 		return r;

@@ -1,12 +1,22 @@
 #!/bin/sh
-# In the vkms guest, after dcd-kms-guest: the real dcd on KMS (dcd --kms).
+# In the guest, after dcd-kms-guest: the real dcd on KMS (dcd --kms).
+# Usage: guest-dcd.sh DRIVER (vkms or virtio_gpu)
 # RESULT lines as guest_result.c prints them (run-kms-test checks them).
 #   dcd-kms-start        dcd --kms /dev/dri/card0 serves its socket
 #   dcd-kms-master-busy  a second dcd --kms exits 1 saying another process is master
 #   dcd-kms-demo         dc-demo (libdcclient) leases Virtual-1, commits and flips
-#                        for 2 s through dcd: exit 0, >= 60 flips completed
-#   dcd-kms-crc          dc-demo again with vkms's CRCs of the composed frames:
-#                        at least 3/4 as many different CRCs as flips (>= 5)
+#                        for 2 s through dcd: exit 0, >= 30 flips completed
+#                        (vkms under TCG: 50-114 of 120 frames, with the host loaded)
+#   dcd-kms-crc          vkms: dc-demo again with vkms's CRCs of the composed
+#                        frames: at least 3/4 as many different CRCs as flips (>= 5)
+# virtio-gpu keeps no vblank counter: dcd's vblanks come from a timer there
+# (the blocking COMMIT of dc-demo waits for one).
+driver=$1
+# dcd-kms-guest forced virtio-gpu's Virtual-2 on (5120x2160, whose 44 MB
+# buffers would take dc-demo's time): back to what QEMU reports, off.
+if [ -e /sys/class/drm/card0-Virtual-2/status ]; then
+	echo detect >/sys/class/drm/card0-Virtual-2/status
+fi
 result() { # NAME OK TEXT
 	if [ "$2" = 1 ]; then echo "RESULT $1 PASS $3"; else echo "RESULT $1 FAIL $3"; fi
 }
@@ -38,9 +48,11 @@ rc=$?
 line=$(grep -m1 '^Virtual-1 .* flips' /tmp/demo.log)
 flips=$(echo "$line" | sed -n 's/.*(\([0-9]*\) flips.*/\1/p')
 ok=0
-[ $rc = 0 ] && [ -n "$flips" ] && [ "$flips" -ge 60 ] && ok=1
+[ $rc = 0 ] && [ -n "$flips" ] && [ "$flips" -ge 30 ] && ok=1
 result dcd-kms-demo $ok "exit $rc: $(grep -m1 'lit' /tmp/demo.log); $line"
 [ $ok = 1 ] || { cat /tmp/demo.log; cat /tmp/dcd.log; }
+
+[ "$driver" = vkms ] || { kill $pid; wait $pid; exit 0; }
 
 # Again with vkms computing the CRC of every composed frame (which takes
 # most of the guest's CPU under TCG, so fewer flips): dc-demo draws its
