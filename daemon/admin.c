@@ -17,7 +17,7 @@ unsigned dcd_admin_link_count(const struct dcd *dcd)
 
 int dcd_admin_link_by_name(const struct dcd *dcd, const char *name)
 {
-	return dc_link_by_name(dcd->dc, name);
+	return dcd->engine->ops->link_by_name(dcd->engine, name);
 }
 
 static int check_link(const struct dcd *dcd, unsigned link, struct dcp_error *err)
@@ -42,31 +42,34 @@ int dcd_admin_link_info(struct dcd *dcd, unsigned link, struct dcp_link_info *ou
 	return 0;
 }
 
-static const struct dc_sink *connected_sink(struct dcd *dcd, unsigned link)
+static const struct dcd_engine_sink *connected_sink(struct dcd *dcd, unsigned link,
+						    struct dcd_engine_sink *buf)
 {
-	if (link >= dcd->link_count || dcd->backend.lost)
+	if (link >= dcd->link_count)
 		return NULL;
-	return dc_link_sink(dcd->dc, link);
+	return dcd_link_sink(dcd, link, buf);
 }
 
 int dcd_admin_link_edid(struct dcd *dcd, unsigned link, const uint8_t **edid, size_t *size)
 {
-	const struct dc_sink *sink = connected_sink(dcd, link);
+	struct dcd_engine_sink buf;
+	const struct dcd_engine_sink *sink = connected_sink(dcd, link, &buf);
 
 	if (!sink)
 		return -ENOENT;
-	*edid = dc_sink_edid(sink, size);
+	*edid = sink->edid;
+	*size = sink->edid_size;
 	return 0;
 }
 
 int dcd_admin_link_modes(struct dcd *dcd, unsigned link, const struct dc_mode **modes,
 			 size_t *count)
 {
-	const struct dc_sink *sink = connected_sink(dcd, link);
+	struct dcd_engine_sink buf;
 
-	if (!sink)
+	if (!connected_sink(dcd, link, &buf))
 		return -ENOENT;
-	*modes = dc_link_modes(dcd->dc, link, count);
+	*modes = dcd_link_modes(dcd, link, count);
 	return 0;
 }
 
@@ -74,11 +77,11 @@ int dcd_admin_link_status(struct dcd *dcd, unsigned link, struct dc_link_status 
 {
 	if (link >= dcd->link_count)
 		return -ENOENT;
-	if (dcd->backend.lost) {
+	if (dcd->engine->lost) {
 		memset(out, 0, sizeof(*out));
 		return 0;
 	}
-	return dc_link_get_status(dcd->dc, link, out);
+	return dcd_link_status(dcd, link, out);
 }
 
 size_t dcd_admin_leases(struct dcd *dcd, struct dcd_admin_lease *out, size_t max)
@@ -119,7 +122,7 @@ int dcd_admin_revoke(struct dcd *dcd, uint32_t lease_id, enum dcp_revoke_reason 
 static int admin_plan(struct dcd *dcd, const struct dcp_config *cfg, struct dcd_plan *plan,
 		      struct dcp_error *err)
 {
-	if (dcd->backend.lost)
+	if (dcd->engine->lost)
 		return admin_error(err, -ENODEV, DCP_REASON_INTERNAL, "the display device is gone");
 	if (!cfg->output_count || cfg->output_count > DCP_MAX_OUTPUTS)
 		return admin_error(err, -EINVAL, DCP_REASON_ARGUMENT, "%u outputs",
@@ -135,12 +138,12 @@ static int admin_plan(struct dcd *dcd, const struct dcp_config *cfg, struct dcd_
 		if (dcd->outputs[oc->link].lease)
 			return admin_error(err, -EBUSY, DCP_REASON_LEASE_BUSY,
 					   "%s is leased (lease %u): revoke the lease first",
-					   dc_link_name(dcd->dc, oc->link),
+					   dcd_link_name(dcd, oc->link),
 					   dcd->outputs[oc->link].lease->id);
 		if (oc->flags & (DCP_OUTPUT_PRIMARY | DCP_OUTPUT_CURSOR))
 			return admin_error(err, -EINVAL, DCP_REASON_ARGUMENT,
 					   "%s: an admin configuration has no framebuffers",
-					   dc_link_name(dcd->dc, oc->link));
+					   dcd_link_name(dcd, oc->link));
 		plan->links |= 1u << oc->link;
 		s = dcd_state_stream(&plan->state, oc->link);
 		if (!(oc->flags & DCP_OUTPUT_ENABLED)) {
@@ -171,7 +174,7 @@ int dcd_admin_validate(struct dcd *dcd, const struct dcp_config *cfg, struct dcp
 
 	if (r < 0)
 		return r;
-	r = dc_validate(dcd->dc, &plan.state, &derr);
+	r = dcd_validate(dcd, &plan.state, &derr);
 	if (r < 0)
 		dcd_error_from_dc(dcd, NULL, &plan.state, r, &derr, err);
 	return r;
@@ -191,7 +194,7 @@ int dcd_admin_commit(struct dcd *dcd, const struct dcp_config *cfg, const char *
 
 		if ((plan.links & (1u << i)) && (o->pending.fb || o->queued.fb))
 			return admin_error(err, -EBUSY, DCP_REASON_FLIP_QUEUE_FULL,
-					   "%s: a flip is still pending", dc_link_name(dcd->dc, i));
+					   "%s: a flip is still pending", dcd_link_name(dcd, i));
 	}
 	r = dcd_apply(dcd, &plan, who, NULL, &derr);
 	if (r < 0)
@@ -211,10 +214,10 @@ static int sim_connector(struct dcd *dcd, const char *name, struct dcp_error *er
 {
 	int conn;
 
-	if (dcd->backend.kind != DCD_BACKEND_SIM)
+	if (!dcd->engine->sim)
 		return admin_error(err, -ENOTSUP, DCP_REASON_ARGUMENT,
 				   "dcd drives a real GPU, not the simulator");
-	conn = sim_connector_find(dcd->backend.sim, name);
+	conn = sim_connector_find(dcd->engine->sim, name);
 	if (conn < 0)
 		return admin_error(err, -ENOENT, DCP_REASON_UNKNOWN_ID,
 				   "the simulator has no connector \"%s\"", name);
@@ -257,9 +260,9 @@ int dcd_admin_sim_plug(struct dcd *dcd, const char *connector, const char *displ
 	if (conn < 0)
 		return conn;
 	if (!display_json)
-		return sim_result(sim_plug(dcd->backend.sim, (unsigned)conn, NULL, 0), "plug",
+		return sim_result(sim_plug(dcd->engine->sim, (unsigned)conn, NULL, 0), "plug",
 				  connector, err);
-	r = sim_plug_json(dcd->backend.sim, (unsigned)conn, display_json, &serr);
+	r = sim_plug_json(dcd->engine->sim, (unsigned)conn, display_json, &serr);
 	if (r < 0 && serr.msg[0])
 		return admin_error(err, r, DCP_REASON_ARGUMENT, "plug %s: %s", connector, serr.msg);
 	return sim_result(r, "plug", connector, err);
@@ -276,7 +279,7 @@ int dcd_admin_sim_plug_edid(struct dcd *dcd, const char *connector, const uint8_
 		return admin_error(err, -EINVAL, DCP_REASON_ARGUMENT,
 				   "plug %s: an EDID of %zu bytes (a multiple of 128 up to %u)",
 				   connector, size, SIM_PLUG_EDID_MAX);
-	return sim_result(sim_plug(dcd->backend.sim, (unsigned)conn, edid, size), "plug", connector,
+	return sim_result(sim_plug(dcd->engine->sim, (unsigned)conn, edid, size), "plug", connector,
 			  err);
 }
 
@@ -286,7 +289,7 @@ int dcd_admin_sim_unplug(struct dcd *dcd, const char *connector, struct dcp_erro
 
 	if (conn < 0)
 		return conn;
-	return sim_result(sim_unplug(dcd->backend.sim, (unsigned)conn), "unplug", connector, err);
+	return sim_result(sim_unplug(dcd->engine->sim, (unsigned)conn), "unplug", connector, err);
 }
 
 int dcd_admin_sim_irq(struct dcd *dcd, const char *connector, uint8_t vector, struct dcp_error *err)
@@ -295,7 +298,7 @@ int dcd_admin_sim_irq(struct dcd *dcd, const char *connector, uint8_t vector, st
 
 	if (conn < 0)
 		return conn;
-	return sim_result(sim_dp_irq(dcd->backend.sim, (unsigned)conn, vector), "IRQ_HPD on",
+	return sim_result(sim_dp_irq(dcd->engine->sim, (unsigned)conn, vector), "IRQ_HPD on",
 			  connector, err);
 }
 
@@ -305,7 +308,7 @@ int dcd_admin_sim_link_loss(struct dcd *dcd, const char *connector, struct dcp_e
 
 	if (conn < 0)
 		return conn;
-	return sim_result(sim_drop_link(dcd->backend.sim, (unsigned)conn), "link loss on",
+	return sim_result(sim_drop_link(dcd->engine->sim, (unsigned)conn), "link loss on",
 			  connector, err);
 }
 
@@ -314,7 +317,7 @@ int dcd_admin_sim_pipe(struct dcd *dcd, unsigned link, struct dcp_error *err)
 	const struct dc_stream *s;
 	int r;
 
-	if (dcd->backend.kind != DCD_BACKEND_SIM)
+	if (!dcd->engine->sim)
 		return admin_error(err, -ENOTSUP, DCP_REASON_ARGUMENT,
 				   "dcd drives a real GPU, not the simulator");
 	r = check_link(dcd, link, err);
@@ -323,7 +326,7 @@ int dcd_admin_sim_pipe(struct dcd *dcd, unsigned link, struct dcp_error *err)
 	s = dcd_current_stream(dcd, link);
 	if (!s || s->res.timing_generator < 0)
 		return admin_error(err, -ENOENT, DCP_REASON_NO_STREAM, "%s shows nothing",
-				   dc_link_name(dcd->dc, link));
+				   dcd_link_name(dcd, link));
 	return s->res.timing_generator;
 }
 
@@ -334,6 +337,6 @@ int dcd_admin_sim_screenshot(struct dcd *dcd, unsigned link, const char *path, u
 
 	if (pipe < 0)
 		return pipe;
-	return sim_result(sim_capture_png_crc(dcd->backend.sim, (unsigned)pipe, path, crc),
+	return sim_result(sim_capture_png_crc(dcd->engine->sim, (unsigned)pipe, path, crc),
 			  "screenshot to", path, err);
 }

@@ -33,9 +33,9 @@ struct dc_stream *dcd_state_stream(struct dc_state *state, unsigned link)
 
 const struct dc_stream *dcd_current_stream(const struct dcd *dcd, unsigned link)
 {
-	if (dcd->backend.lost)
+	if (dcd->engine->lost)
 		return NULL;
-	return dcd_state_stream((struct dc_state *)dc_current_state(dcd->dc), link);
+	return dcd_state_stream((struct dc_state *)dcd_engine_current(dcd), link);
 }
 
 void dcd_mode_name(const struct drm_mode_modeinfo *mode, char *buf, size_t size)
@@ -52,8 +52,8 @@ void dcd_mode_name(const struct drm_mode_modeinfo *mode, char *buf, size_t size)
 void dcd_plan_current(struct dcd *dcd, struct dcd_plan *plan)
 {
 	memset(plan, 0, sizeof(*plan));
-	if (!dcd->backend.lost)
-		plan->state = *dc_current_state(dcd->dc);
+	if (!dcd->engine->lost)
+		plan->state = *dcd_engine_current(dcd);
 }
 
 void dcd_state_remove_stream(struct dc_state *state, unsigned link)
@@ -112,7 +112,7 @@ void dcd_error_from_dc(struct dcd *dcd, const struct dcd_client *to, const struc
 	    dcd->outputs[link].lease && !dcd_client_lease_of(to, (unsigned)link)) {
 		dcp_error_set(err, status, (enum dcp_reason)reason, 0,
 			      "%s, another client's output, is at the engine's %s limit with yours",
-			      dc_link_name(dcd->dc, (unsigned)link),
+			      dcd_link_name(dcd, (unsigned)link),
 			      dcp_reason_name(reason) ? dcp_reason_name(reason) : "resource");
 		err->link = link;
 	}
@@ -130,12 +130,12 @@ static void describe_use(struct dcd *dcd, const struct dcd_client *to, const str
 
 	dcd_mode_name(&s->mode, mode, sizeof(mode));
 	if (l && !to->admin)
-		snprintf(buf, size, "%s of another client", dc_link_name(dcd->dc, s->link));
+		snprintf(buf, size, "%s of another client", dcd_link_name(dcd, s->link));
 	else if (l)
-		snprintf(buf, size, "%s %s of client %u", dc_link_name(dcd->dc, s->link), mode,
+		snprintf(buf, size, "%s %s of client %u", dcd_link_name(dcd, s->link), mode,
 			 l->client->id);
 	else
-		snprintf(buf, size, "%s %s (idle, unleased)", dc_link_name(dcd->dc, s->link), mode);
+		snprintf(buf, size, "%s %s (idle, unleased)", dcd_link_name(dcd, s->link), mode);
 }
 
 /*
@@ -160,7 +160,7 @@ static void check_shared(struct dcd_client *c, const struct dcd_plan *plan, stru
 		else
 			others = true;
 	}
-	if (!others || dc_validate(dcd->dc, &mine, &derr) < 0)
+	if (!others || dcd_validate(dcd, &mine, &derr) < 0)
 		return;
 	for (unsigned i = 0; i < plan->state.stream_count && !use[0]; i++) {
 		const struct dc_stream *s = &plan->state.streams[i];
@@ -169,7 +169,7 @@ static void check_shared(struct dcd_client *c, const struct dcd_plan *plan, stru
 			continue;
 		without = plan->state;
 		dcd_state_remove_stream(&without, s->link);
-		if (dc_validate(dcd->dc, &without, &derr) == 0)
+		if (dcd_validate(dcd, &without, &derr) == 0)
 			describe_use(dcd, c, s, use, sizeof(use));
 	}
 	memcpy(text, err->text, sizeof(text));
@@ -319,7 +319,7 @@ static int build_plan(struct dcd_client *c, const char *what, const struct dcp_c
 	char from[32], to[32];
 	int r;
 
-	if (dcd->backend.lost)
+	if (dcd->engine->lost)
 		return dcp_error_set(err, -ENODEV, DCP_REASON_INTERNAL, 0,
 				     "%s: the display device is gone", what);
 	dcd_plan_current(dcd, plan);
@@ -342,7 +342,7 @@ static int build_plan(struct dcd_client *c, const char *what, const struct dcp_c
 		if (dcd_state_put_stream(&plan->state, &s) < 0) {
 			r = dcp_error_set(err, -ENOSPC, DCP_REASON_TIMING_GENERATOR, 0,
 					  "%s: %s: the engine shows %d outputs already", what,
-					  dc_link_name(dcd->dc, oc->link), DC_MAX_STREAMS);
+					  dcd_link_name(dcd, oc->link), DC_MAX_STREAMS);
 			err->link = (int32_t)oc->link;
 			return r;
 		}
@@ -361,8 +361,7 @@ static int build_plan(struct dcd_client *c, const char *what, const struct dcp_c
 			dcd_mode_name(&new->mode, to, sizeof(to));
 		r = dcp_error_set(err, -EINVAL, DCP_REASON_MODESET_REQUIRED, 0,
 				  "%s: %s: %s to %s is a modeset; set ALLOW_MODESET", what,
-				  dc_link_name(dcd->dc, link), old ? from : "off",
-				  new ? to : "off");
+				  dcd_link_name(dcd, link), old ? from : "off", new ? to : "off");
 		err->link = (int32_t)link;
 		return r;
 	}
@@ -376,7 +375,7 @@ static int validate_plan(struct dcd_client *c, struct dcd_plan *plan, struct dcp
 	struct dc_error derr = { 0 };
 	int r;
 
-	r = dc_validate(c->dcd->dc, &state, &derr);
+	r = dcd_validate(c->dcd, &state, &derr);
 	if (r == 0) {
 		plan->state = state;
 		return 0;
@@ -436,12 +435,12 @@ static void log_commit(struct dcd *dcd, const struct dcd_plan *plan, const char 
 			dcd_mode_name(&s->mode, mode, sizeof(mode));
 			used += (size_t)snprintf(line + used, sizeof(line) - used,
 						 "%s%s %s %ubpc%s%s", used ? ", " : "",
-						 dc_link_name(dcd->dc, i), mode, s->bpc,
+						 dcd_link_name(dcd, i), mode, s->bpc,
 						 s->primary.enabled ? "" : " blank",
 						 s->cursor.enabled ? " +cursor" : "");
 		} else {
 			used += (size_t)snprintf(line + used, sizeof(line) - used, "%s%s off",
-						 used ? ", " : "", dc_link_name(dcd->dc, i));
+						 used ? ", " : "", dcd_link_name(dcd, i));
 		}
 	}
 	log_info("commit (%s): %s", who, line);
@@ -450,7 +449,7 @@ static void log_commit(struct dcd *dcd, const struct dcd_plan *plan, const char 
 int dcd_apply(struct dcd *dcd, struct dcd_plan *plan, const char *who,
 	      const struct dcd_client *changed_by, struct dc_error *err)
 {
-	struct dc_state old = *dc_current_state(dcd->dc);
+	struct dc_state old = *dcd_engine_current(dcd);
 	int r;
 
 	/* What the engine is about to show goes into the fd store first. */
@@ -461,7 +460,7 @@ int dcd_apply(struct dcd *dcd, struct dcd_plan *plan, const char *who,
 		}
 	}
 	dcd->in_dc = true;
-	r = dc_commit(dcd->dc, &plan->state, err);
+	r = dcd->engine->ops->commit(dcd->engine, &plan->state, err);
 	dcd->in_dc = false;
 	if (r < 0) {
 		log_warning("commit (%s) failed: %s", who, err->message);

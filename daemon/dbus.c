@@ -113,7 +113,7 @@ int dcd_dbus_read_link(sd_bus_message *m, struct dcd_dbus *d, const char **name,
 	names[0] = 0;
 	for (unsigned i = 0; i < dcd->link_count && used < sizeof(names); i++)
 		used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s", i ? ", " : "",
-					 dc_link_name(dcd->dc, i));
+					 dcd_link_name(dcd, i));
 	return dcd_dbus_error(e, -ENOENT, "no link \"%s\" (this engine has %s)", *name, names);
 }
 
@@ -268,7 +268,7 @@ int dcd_dbus_start(struct dcd *dcd)
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		d->links[i].dbus = d;
 		d->links[i].link = i;
-		dcd_dbus_link_path(dc_link_name(dcd->dc, i), d->links[i].path,
+		dcd_dbus_link_path(dcd_link_name(dcd, i), d->links[i].path,
 				   sizeof(d->links[i].path));
 	}
 	r = sd_event_add_time(dcd->event, &d->retry, CLOCK_MONOTONIC, 0, 0, on_retry, d);
@@ -335,7 +335,7 @@ void dcd_dbus_hotplug(struct dcd *dcd, unsigned link)
 
 	mark(dcd, link);
 	if (d && link < dcd->link_count)
-		emit(d, "Hotplug", "sob", dc_link_name(dcd->dc, link), d->links[link].path,
+		emit(d, "Hotplug", "sob", dcd_link_name(dcd, link), d->links[link].path,
 		     dcd->outputs[link].connection == DCP_CONNECTED);
 }
 
@@ -344,8 +344,8 @@ static void link_status_changed(struct dcd *dcd, unsigned link, const char *even
 	struct dcd_dbus *d = online(dcd);
 
 	if (d && link < dcd->link_count)
-		emit(d, "LinkStatusChanged", "sos", dc_link_name(dcd->dc, link),
-		     d->links[link].path, event);
+		emit(d, "LinkStatusChanged", "sos", dcd_link_name(dcd, link), d->links[link].path,
+		     event);
 }
 
 void dcd_dbus_output_changed(struct dcd *dcd, unsigned link, uint32_t changes)
@@ -384,7 +384,7 @@ void dcd_dbus_lease_granted(struct dcd *dcd, const struct dcd_lease *lease)
 		r = sd_bus_message_open_container(m, 'a', "s");
 	for (unsigned i = 0; r >= 0 && i < dcd->link_count; i++) {
 		if (lease->links & (1u << i))
-			r = sd_bus_message_append(m, "s", dc_link_name(dcd->dc, i));
+			r = sd_bus_message_append(m, "s", dcd_link_name(dcd, i));
 	}
 	if (r >= 0)
 		r = sd_bus_message_close_container(m);

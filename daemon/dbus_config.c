@@ -81,8 +81,9 @@ static int read_options(sd_bus_message *m, const char *link, struct output_optio
 static int fill_output(struct dcd *dcd, unsigned link, const struct output_options *o,
 		       struct dcp_output_config *oc, sd_bus_error *e)
 {
-	const char *name = dc_link_name(dcd->dc, link);
-	const struct dc_sink *sink = dcd->backend.lost ? NULL : dc_link_sink(dcd->dc, link);
+	const char *name = dcd_link_name(dcd, link);
+	struct dcd_engine_sink sink_buf;
+	const struct dcd_engine_sink *sink = dcd_link_sink(dcd, link, &sink_buf);
 	const struct dc_stream *cur = dcd_current_stream(dcd, link);
 	const struct dc_mode *modes, *mode = NULL;
 	size_t count = 0;
@@ -94,7 +95,7 @@ static int fill_output(struct dcd *dcd, unsigned link, const struct output_optio
 	oc->flags = DCP_OUTPUT_ENABLED;
 	if (!sink || dcd->outputs[link].connection != DCP_CONNECTED)
 		return dcd_dbus_error(e, -ENOENT, "%s: no monitor is connected", name);
-	modes = dc_link_modes(dcd->dc, link, &count);
+	modes = dcd_link_modes(dcd, link, &count);
 	if (o->mode && strcmp(o->mode, "preferred")) {
 		mode = dcd_sink_find_mode(sink, o->mode);
 		if (!mode)

@@ -14,7 +14,7 @@
 
 bool dcd_dbus_current_mode(struct dcd *dcd, unsigned link, uint32_t mode[3])
 {
-	const struct dc_stream *s = dcd->backend.lost ? NULL : dcd_current_stream(dcd, link);
+	const struct dc_stream *s = dcd->engine->lost ? NULL : dcd_current_stream(dcd, link);
 
 	mode[0] = mode[1] = mode[2] = 0;
 	if (!s)
@@ -31,19 +31,19 @@ void dcd_dbus_link_props(struct dcd *dcd, unsigned link, struct dcd_dbus_link_pr
 	struct dc_link_status st = { 0 };
 	struct dcp_sink_info sink;
 	uint32_t mode[3];
-	enum dc_link_type type = dc_link_type(dcd->dc, link);
+	enum dc_link_type type = dcd_link_type(dcd, link);
 
 	memset(out, 0, sizeof(*out));
 	out->connected = dcd->outputs[link].connection == DCP_CONNECTED;
-	if (!dcd->backend.lost)
-		dc_link_get_status(dcd->dc, link, &st);
+	if (!dcd->engine->lost)
+		dcd_link_status(dcd, link, &st);
 	out->signal = dc_signal_name(out->connected ? st.signal : DC_SIGNAL_NONE);
 	out->lease = lease ? lease->id : 0;
 	dcd_sink_info(dcd, link, &sink);
 	memcpy(out->manufacturer, sink.vendor, sizeof(out->manufacturer));
 	out->product_code = sink.product;
 	memcpy(out->monitor_name, sink.name, sizeof(out->monitor_name));
-	if (out->connected && !dcd->backend.lost) {
+	if (out->connected && !dcd->engine->lost) {
 		struct dcp_link_caps caps;
 
 		dcd_link_caps(dcd, link, &caps);
@@ -71,10 +71,10 @@ static int get_property(sd_bus *bus, const char *path, const char *interface, co
 	struct dcd_dbus_link_props p;
 
 	if (!strcmp(property, "Name"))
-		return sd_bus_message_append(reply, "s", dc_link_name(dcd->dc, l->link));
+		return sd_bus_message_append(reply, "s", dcd_link_name(dcd, l->link));
 	if (!strcmp(property, "Type"))
 		return sd_bus_message_append(
-			reply, "s", dcp_link_type_name((unsigned)dc_link_type(dcd->dc, l->link)));
+			reply, "s", dcp_link_type_name((unsigned)dcd_link_type(dcd, l->link)));
 	dcd_dbus_link_props(dcd, l->link, &p);
 	if (!strcmp(property, "Connected"))
 		return sd_bus_message_append(reply, "b", p.connected);

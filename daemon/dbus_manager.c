@@ -13,29 +13,25 @@
 #include "admin.h"
 #include "dbus_internal.h"
 #include "dc_modes.h"
-#include "dc_vfio.h"
 
 static int get_property(sd_bus *bus, const char *path, const char *interface, const char *property,
 			sd_bus_message *reply, void *data, sd_bus_error *e)
 {
 	struct dcd_dbus *d = data;
 	struct dcd *dcd = d->dcd;
+	struct dcd_engine_info info = { 0 };
 
+	dcd->engine->ops->info(dcd->engine, &info);
 	if (!strcmp(property, "Backend"))
-		return sd_bus_message_append(
-			reply, "s",
-			dcd->backend.kind == DCD_BACKEND_SIM
-				? "sim"
-				: dcv_access_name(dcv_access_used(dcd->backend.dev)));
+		return sd_bus_message_append(reply, "s", info.backend);
 	if (!strcmp(property, "Asic"))
-		return sd_bus_message_append(reply, "s", dc_asic_name(dcd->backend.board.asic));
+		return sd_bus_message_append(reply, "s", info.model);
 	/* the video BIOS Display Core runs (empty without one) */
 	if (!strcmp(property, "VbiosVersion"))
-		return sd_bus_message_append(
-			reply, "s", dc_vbios_version(dcd->dc) ? dc_vbios_version(dcd->dc) : "");
-	if (!strcmp(property, "VbiosDate"))
 		return sd_bus_message_append(reply, "s",
-					     dc_vbios_date(dcd->dc) ? dc_vbios_date(dcd->dc) : "");
+					     info.vbios_version ? info.vbios_version : "");
+	if (!strcmp(property, "VbiosDate"))
+		return sd_bus_message_append(reply, "s", info.vbios_date ? info.vbios_date : "");
 	if (!strcmp(property, "Version"))
 		return sd_bus_message_append(reply, "s", DCD_VERSION);
 	if (!strcmp(property, "NLinks"))
@@ -57,7 +53,7 @@ static int list_links(sd_bus_message *m, void *data, sd_bus_error *e)
 	if (r >= 0)
 		r = sd_bus_message_open_container(reply, 'a', "(so)");
 	for (unsigned i = 0; r >= 0 && i < d->dcd->link_count; i++)
-		r = sd_bus_message_append(reply, "(so)", dc_link_name(d->dcd->dc, i),
+		r = sd_bus_message_append(reply, "(so)", dcd_link_name(d->dcd, i),
 					  d->links[i].path);
 	return dcd_dbus_send_reply(reply, r);
 }
@@ -146,7 +142,7 @@ static int list_leases(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_d
 			r = sd_bus_message_open_container(reply, 'a', "s");
 		for (unsigned k = 0; r >= 0 && k < dcd->link_count; k++) {
 			if (leases[i].links & (1u << k))
-				r = sd_bus_message_append(reply, "s", dc_link_name(dcd->dc, k));
+				r = sd_bus_message_append(reply, "s", dcd_link_name(dcd, k));
 		}
 		if (r >= 0)
 			r = sd_bus_message_close_container(reply);

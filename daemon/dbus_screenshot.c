@@ -134,7 +134,7 @@ static void child(struct dcd *dcd, unsigned pipe, int memfd, int out)
 	 */
 	sched_setscheduler(0, SCHED_IDLE, &idle);
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", memfd);
-	res.status = sim_capture_png_unsynced(dcd->backend.sim, pipe, path, &res.crc);
+	res.status = sim_capture_png_unsynced(dcd->engine->sim, pipe, path, &res.crc);
 	if (write(out, &res, sizeof(res)) != (ssize_t)sizeof(res))
 		_exit(1);
 	_exit(0);

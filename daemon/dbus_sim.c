@@ -24,11 +24,13 @@ static const char builtin_display[] =
 
 static int check_sim(struct dcd_dbus *d, sd_bus_message *m, sd_bus_error *e)
 {
-	if (d->dcd->backend.kind == DCD_BACKEND_SIM)
+	struct dcd_engine_info info = { 0 };
+
+	if (d->dcd->engine->sim)
 		return 0;
+	d->dcd->engine->ops->info(d->dcd->engine, &info);
 	return dcd_dbus_error(e, -ENOTSUP, "%s: dcd drives a GPU (%s), not the simulated engine",
-			      sd_bus_message_get_member(m),
-			      dc_asic_name(d->dcd->backend.board.asic));
+			      sd_bus_message_get_member(m), info.model);
 }
 
 /* Reads the link argument of a Sim method: its name, checked against the links. */

@@ -160,16 +160,16 @@ int dcd_dbus_method_get_link_status(sd_bus_message *m, void *data, sd_bus_error 
 	link = dcd_dbus_read_link(m, d, &name, e);
 	if (link < 0)
 		return link;
-	type = dc_link_type(dcd->dc, (unsigned)link);
+	type = dcd_link_type(dcd, (unsigned)link);
 	dcd_admin_link_status(dcd, (unsigned)link, &st);
 	dcd_dbus_link_props(dcd, (unsigned)link, &p);
-	s = dcd->backend.lost ? NULL : dcd_current_stream(dcd, (unsigned)link);
+	s = dcd->engine->lost ? NULL : dcd_current_stream(dcd, (unsigned)link);
 
 	r = sd_bus_message_new_method_return(m, &reply);
 	if (r >= 0)
 		r = sd_bus_message_open_container(reply, 'a', "{sv}");
 	if (r >= 0)
-		r = entry(reply, "name", "s", dc_link_name(dcd->dc, (unsigned)link));
+		r = entry(reply, "name", "s", dcd_link_name(dcd, (unsigned)link));
 	if (r >= 0)
 		r = entry(reply, "type", "s", dcp_link_type_name((unsigned)type));
 	if (r >= 0)

@@ -19,45 +19,17 @@
 #include <unistd.h>
 
 #include "dbus.h"
-#include "dc_ih.h"
-#include "dc_vfio.h"
 #include "dcd.h"
 #include "recovery.h"
-#include "sim.h"
-
-/* ---- DC's log lines --------------------------------------------------------- */
-
-static void dc_log_handler(enum dc_log_level level, const char *message, void *data)
-{
-	struct dcd *dcd = data;
-
-	if (level >= DC_LOG_DEBUG) {
-		log_debug("dc: %s", message);
-		return;
-	}
-	log_ratelimited(&dcd->dc_log_rl, (int)level, "dc: %s", message);
-}
 
 /* ---- event sources ------------------------------------------------------------ */
 
 void dcd_handle_irq(struct dcd *dcd)
 {
-	if (dcd->backend.lost)
+	if (dcd->engine->lost)
 		return;
-	dcd_backend_irq_consume(dcd);
 	dcd->in_dc = true;
-	dc_handle_irq(dcd->dc);
-	/*
-	 * Vectors written while the ring drained raised the interrupt again
-	 * (and were mostly read already): clear it and look once more, so the
-	 * loop does not wake up for an empty ring ahead of clients.
-	 */
-	for (int i = 0; i < 4 && dc_ih_attached(dcd->dc); i++) {
-		dcd_backend_irq_consume(dcd);
-		if (!dc_ih_pending(dcd->dc))
-			break;
-		dc_handle_irq(dcd->dc);
-	}
+	dcd->engine->ops->handle_irq(dcd->engine);
 	dcd->in_dc = false;
 }
 
@@ -70,11 +42,16 @@ static int on_irq(sd_event_source *s, int fd, uint32_t revents, void *data)
 	return 0;
 }
 
-static int on_sim_timer(sd_event_source *s, int fd, uint32_t revents, void *data)
+static int on_engine_timer(sd_event_source *s, int fd, uint32_t revents, void *data)
 {
 	struct dcd *dcd = data;
 
-	sim_dispatch(dcd->backend.sim);
+	dcd->in_dc = true;
+	dcd->engine->ops->timer(dcd->engine);
+	dcd->in_dc = false;
+	/* the simulator's timer only raises interrupts; KMS's emulated vblanks may leave work */
+	if (dcd->work)
+		dcd_process(dcd);
 	return 0;
 }
 
@@ -83,9 +60,9 @@ static int on_deadline(sd_event_source *s, uint64_t usec, void *data)
 	struct dcd *dcd = data;
 
 	dcd->deadline_set = UINT64_MAX;
-	if (!dcd->backend.lost) {
+	if (!dcd->engine->lost) {
 		dcd->in_dc = true;
-		dc_dispatch(dcd->dc);
+		dcd->engine->ops->dispatch(dcd->engine);
 		dcd->in_dc = false;
 	}
 	dcd_process(dcd);
@@ -94,7 +71,8 @@ static int on_deadline(sd_event_source *s, uint64_t usec, void *data)
 
 void dcd_update_deadline(struct dcd *dcd)
 {
-	uint64_t next = dcd->backend.lost ? UINT64_MAX : dc_next_deadline(dcd->dc);
+	uint64_t next =
+		dcd->engine->lost ? UINT64_MAX : dcd->engine->ops->next_deadline(dcd->engine);
 
 	if (next == dcd->deadline_set)
 		return;
@@ -144,7 +122,7 @@ static int on_monitor(sd_event_source *s, int fd, uint32_t revents, void *data)
 {
 	struct dcd *dcd = data;
 
-	if (dcd_backend_check_removed(dcd))
+	if (dcd->engine->ops->monitor(dcd->engine))
 		device_lost(dcd);
 	dcd_process(dcd);
 	return 0;
@@ -169,7 +147,7 @@ void dcd_process(struct dcd *dcd)
 	 * it then acknowledged itself, a flip that latched meanwhile): read
 	 * them now rather than wake up for them ahead of the next request.
 	 */
-	if (!dcd->in_dc && !dcd->backend.lost && dc_ih_pending(dcd->dc))
+	if (!dcd->in_dc && !dcd->engine->lost && dcd->engine->ops->irq_pending(dcd->engine))
 		dcd_handle_irq(dcd);
 	/* Each round can only create work for a later round by ending
 	 * clients or leases, which happens a bounded number of times. */
@@ -178,7 +156,7 @@ void dcd_process(struct dcd *dcd)
 
 		dcd->work = false;
 		dcd_client_reap(dcd);
-		if (dcd->backend.lost)
+		if (dcd->engine->lost)
 			continue;
 		dcd_flips_submit_queued(dcd);
 		for (unsigned i = 0; i < dcd->link_count; i++) {
@@ -249,9 +227,25 @@ static int open_socket(struct dcd *dcd)
 	return 0;
 }
 
+static int add_engine_source(struct dcd *dcd, const struct dcd_engine_fd *f)
+{
+	switch (f->kind) {
+	case DCD_ENGINE_FD_IRQ:
+		return sd_event_add_io(dcd->event, &dcd->irq_src, f->fd, EPOLLIN, on_irq, dcd);
+	case DCD_ENGINE_FD_TIMER:
+		return sd_event_add_io(dcd->event, &dcd->timer_src, f->fd, EPOLLIN, on_engine_timer,
+				       dcd);
+	case DCD_ENGINE_FD_MONITOR:
+		return sd_event_add_io(dcd->event, &dcd->monitor_src, f->fd, EPOLLIN, on_monitor,
+				       dcd);
+	}
+	return -EINVAL;
+}
+
 static int add_sources(struct dcd *dcd)
 {
-	struct dcd_backend *b = &dcd->backend;
+	struct dcd_engine_fd fds[DCD_ENGINE_MAX_FDS];
+	size_t nfds = dcd->engine->ops->fds(dcd->engine, fds);
 	sigset_t mask;
 	int r;
 
@@ -264,14 +258,8 @@ static int add_sources(struct dcd *dcd)
 	r = sd_event_add_signal(dcd->event, &dcd->sigterm_src, SIGTERM, on_signal, dcd);
 	if (r >= 0)
 		r = sd_event_add_signal(dcd->event, &dcd->sigint_src, SIGINT, on_signal, dcd);
-	if (r >= 0 && b->irq_fd >= 0)
-		r = sd_event_add_io(dcd->event, &dcd->irq_src, b->irq_fd, EPOLLIN, on_irq, dcd);
-	if (r >= 0 && b->timer_fd >= 0)
-		r = sd_event_add_io(dcd->event, &dcd->timer_src, b->timer_fd, EPOLLIN, on_sim_timer,
-				    dcd);
-	if (r >= 0 && b->monitor)
-		r = sd_event_add_io(dcd->event, &dcd->monitor_src, dcv_monitor_fd(b->monitor),
-				    EPOLLIN, on_monitor, dcd);
+	for (size_t i = 0; i < nfds && r >= 0; i++)
+		r = add_engine_source(dcd, &fds[i]);
 	if (r >= 0)
 		r = sd_event_add_time(dcd->event, &dcd->deadline_src, CLOCK_MONOTONIC, 0, 1,
 				      on_deadline, dcd);
@@ -294,20 +282,23 @@ static void detect_links(struct dcd *dcd)
 {
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		struct dcd_output *o = &dcd->outputs[i];
+		struct dcd_engine_sink sink_buf;
 		int r;
 
 		dcd->in_dc = true;
-		r = dc_link_detect(dcd->dc, i);
+		r = dcd->engine->ops->detect(dcd->engine, i);
 		dcd->in_dc = false;
 		if (r < 0)
-			log_warning("%s: detection failed: %s", dc_link_name(dcd->dc, i),
+			log_warning("%s: detection failed: %s", dcd_link_name(dcd, i),
 				    strerror(-r));
-		o->connection = dc_link_sink(dcd->dc, i) ? DCP_CONNECTED : DCP_DISCONNECTED;
+		o->connection = dcd->engine->ops->link_sink(dcd->engine, i, &sink_buf) == 0
+					? DCP_CONNECTED
+					: DCP_DISCONNECTED;
 		if (o->connection == DCP_CONNECTED) {
 			struct dcp_sink_info sink;
 
 			dcd_sink_info(dcd, i, &sink);
-			log_info("%s: connected: %s %s", dc_link_name(dcd->dc, i), sink.vendor,
+			log_info("%s: connected: %s %s", dcd_link_name(dcd, i), sink.vendor,
 				 sink.name);
 		}
 	}
@@ -326,9 +317,7 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 		return -ENOMEM;
 	dcd->opts = *opts;
 	dcd->listen_fd = -1;
-	dcd->backend.irq_fd = dcd->backend.timer_fd = -1;
 	dcd->accept_rl = DCD_RATELIMIT_INIT(5000, 5);
-	dcd->dc_log_rl = DCD_RATELIMIT_INIT(5000, 20);
 	dcd->next_client_id = dcd->next_lease_id = dcd->next_fb_id = 1;
 	r = dcd_config_defaults(&dcd->config);
 	if (r == 0 && opts->config_path) {
@@ -353,23 +342,13 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 		r = -ENOMEM;
 		goto fail;
 	}
-	r = dcd_backend_open(dcd);
+	r = dcd_engine_open(dcd);
 	if (r < 0)
 		goto fail;
-	r = dc_create(dcd->backend.hw, &dcd->backend.board, &dcd->dc);
-	if (r < 0) {
-		log_error("Display Core: cannot start on this engine: %s", strerror(-r));
-		goto fail;
-	}
-	dc_set_log_handler(dcd->dc, dc_log_handler, dcd);
-	dc_set_events(dcd->dc, &dcd_dc_events, dcd);
-	r = dcd_backend_vbios(dcd);
-	if (r < 0)
-		goto fail;
-	dc_get_plane_caps(dcd->dc, &dcd->plane_caps);
-	dcd->link_count = dc_link_count(dcd->dc);
+	dcd->engine->ops->plane_caps(dcd->engine, &dcd->plane_caps);
+	dcd->link_count = dcd->engine->ops->link_count(dcd->engine);
 	for (unsigned i = 0; i < dcd->config.n_outputs; i++) {
-		if (dc_link_by_name(dcd->dc, dcd->config.outputs[i].name) < 0)
+		if (dcd->engine->ops->link_by_name(dcd->engine, dcd->config.outputs[i].name) < 0)
 			log_warning("%s: outputs.%s: this engine has no such output",
 				    opts->config_path ? opts->config_path : "configuration",
 				    dcd->config.outputs[i].name);
@@ -469,8 +448,8 @@ void dcd_free(struct dcd *dcd)
 	if (dcd->socket_owned)
 		unlink(dcd->socket_path);
 	dcd_ih_stop(dcd);
-	dc_destroy(dcd->dc);
-	dcd_backend_close(dcd);
+	if (dcd->engine)
+		dcd->engine->ops->destroy(dcd->engine);
 	dcd_config_free(&dcd->config);
 	dcd_recovery_free(dcd);
 	free(dcd->link_info);

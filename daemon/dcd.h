@@ -25,12 +25,11 @@
 #include "dc.h"
 #include "dcd_ipc.h"
 #include "dcd_protocol.h"
+#include "engine.h"
 #include "iova.h"
 #include "log.h"
 
 struct sim;
-struct dcv_device;
-struct dcv_monitor;
 struct dcd;
 struct dcd_client;
 struct dcd_dbus;
@@ -38,9 +37,10 @@ struct dcd_dbus;
 /* ---- options (main.c fills them) ------------------------------------------- */
 
 enum dcd_backend_kind {
-	DCD_BACKEND_AUTO, /* a supported GPU if there is one, else an error */
+	DCD_BACKEND_AUTO, /* a supported GPU, else the first KMS device with connectors */
 	DCD_BACKEND_SIM,
 	DCD_BACKEND_DEVICE,
+	DCD_BACKEND_KMS,
 };
 
 /* Which D-Bus bus dcd serves (--bus; dbus.h). */
@@ -61,6 +61,7 @@ struct dcd_options {
 	enum dcd_backend_kind backend;
 	const char *scenario;	 /* --sim FILE; NULL: the built-in default */
 	const char *device;	 /* --device PCI address; NULL with AUTO: the first supported GPU */
+	const char *kms_path;	 /* --kms PATH; NULL: the first KMS device with connectors */
 	int access;		 /* enum dcv_access */
 	const char *socket_path; /* NULL: dcp_socket_path_server */
 	int socket_fd;		 /* an inherited listening socket (sd_listen_fds), or -1 */
@@ -196,32 +197,13 @@ struct dcd_client {
 
 /* ---- the daemon --------------------------------------------------------------- */
 
-struct dcd_backend_ops;
-
-struct dcd_backend {
-	enum dcd_backend_kind kind; /* SIM or DEVICE: for logs and the sim's D-Bus/admin controls */
-	const struct dcd_backend_ops *ops; /* memory and interrupts (backend.c) */
-	struct sim *sim;
-	char *sim_state_path;
-	/* The engine's state predates this dcd (a GPU, or a simulator state file
-	 * it attached to): what it shows may be adopted. */
-	bool adopt_engine;
-	struct dcv_device *dev;
-	struct dcv_monitor *monitor;
-	struct dc_hw *hw;
-	struct dc_board board;
-	struct dcv_iova_space iova; /* sim: device addresses of framebuffers */
-	bool lost;		    /* the device was removed */
-	int irq_fd, timer_fd;	    /* -1 when absent */
-};
-
 struct dcd {
 	struct dcd_options opts;
 	struct dcd_config config;
 	sd_event *event;
 	uint64_t instance;
-	struct dcd_backend backend;
-	struct dc *dc;
+	/* The display engine (engine.h): Display Core or KMS; requests never ask which. */
+	struct dcd_engine *engine;
 	unsigned link_count;
 	struct dcd_output outputs[DC_MAX_LINKS];
 	struct dc_plane_caps plane_caps;
@@ -256,7 +238,7 @@ struct dcd {
 	/* systemd and crash recovery (recovery.h) */
 	struct dcd_recovery *recovery;
 	bool socket_activated; /* the client socket came from dcd.socket */
-	struct dcd_ratelimit accept_rl, dc_log_rl;
+	struct dcd_ratelimit accept_rl;
 };
 
 /* dcd.c: life cycle, event sources, the deferred work */
@@ -278,32 +260,58 @@ void dcd_grace_start(struct dcd *dcd, const struct dcd_saved_state *st, uint32_t
 bool dcd_grace_blocks(const struct dcd_client *c, unsigned link);
 unsigned dcd_grace_left_ms(const struct dcd *dcd);
 
-/* backend.c: the engine behind dc_hw */
-int dcd_backend_open(struct dcd *dcd);
-/* Hands Display Core the engine's video BIOS, when the backend has one. */
-int dcd_backend_vbios(struct dcd *dcd);
-void dcd_backend_close(struct dcd *dcd);
-/* Drains the interrupt fd (before dc_handle_irq). */
-void dcd_backend_irq_consume(struct dcd *dcd);
-/*
- * The same for memory the engine writes (the IH ring): device write access.
- * -ENOTSUP where the backend has no DMA (UIO); why says what happened.
- */
-int dcd_backend_map_rw(struct dcd *dcd, void *ptr, uint64_t size, uint64_t *iova, char *why,
-		       size_t why_size);
+/* engine.c: choosing and opening the engine (--sim, --device, --kms, or what is there) */
+int dcd_engine_open(struct dcd *dcd);
 /* ih.c: the IH ring and the poll timer; stop before the engine closes */
 int dcd_ih_start(struct dcd *dcd);
 void dcd_ih_stop(struct dcd *dcd);
-/* Gives [ptr, ptr + size) a device address the engine can scan out from. */
-int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *iova,
-		    struct dcp_error *err);
-void dcd_backend_unmap(struct dcd *dcd, uint64_t iova);
-/* The same at a given device address (a framebuffer back from the fd store; simulator only). */
-int dcd_backend_map_at(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t iova);
-/* "sim" or "device": the engine the state file records. */
-const char *dcd_backend_name(const struct dcd *dcd);
-/* The removal monitor said something: returns true once the device is gone. */
-bool dcd_backend_check_removed(struct dcd *dcd);
+/* Gives [ptr, ptr + size) an address the engine can scan out from (fb.c). */
+int dcd_engine_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *address,
+		   struct dcp_error *err);
+/* The same at a given address (a framebuffer back from the fd store); -EOPNOTSUPP */
+int dcd_engine_map_at(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t address);
+void dcd_engine_unmap(struct dcd *dcd, uint64_t address);
+
+/* The engine's calls the handlers make most, by name. */
+static inline const char *dcd_link_name(const struct dcd *dcd, unsigned link)
+{
+	return dcd->engine->ops->link_name(dcd->engine, link);
+}
+
+static inline enum dc_link_type dcd_link_type(const struct dcd *dcd, unsigned link)
+{
+	return dcd->engine->ops->link_type(dcd->engine, link);
+}
+
+static inline int dcd_link_status(const struct dcd *dcd, unsigned link, struct dc_link_status *out)
+{
+	return dcd->engine->ops->link_status(dcd->engine, link, out);
+}
+
+static inline const struct dc_mode *dcd_link_modes(const struct dcd *dcd, unsigned link,
+						   size_t *count)
+{
+	return dcd->engine->ops->link_modes(dcd->engine, link, count);
+}
+
+/* The sink on link, NULL when nothing is connected or the device is gone. */
+static inline const struct dcd_engine_sink *dcd_link_sink(const struct dcd *dcd, unsigned link,
+							  struct dcd_engine_sink *buf)
+{
+	if (dcd->engine->lost || dcd->engine->ops->link_sink(dcd->engine, link, buf) < 0)
+		return NULL;
+	return buf;
+}
+
+static inline int dcd_validate(const struct dcd *dcd, struct dc_state *state, struct dc_error *err)
+{
+	return dcd->engine->ops->validate(dcd->engine, state, err);
+}
+
+static inline const struct dc_state *dcd_engine_current(const struct dcd *dcd)
+{
+	return dcd->engine->ops->current(dcd->engine);
+}
 
 /* client.c: connections */
 int dcd_client_accept(struct dcd *dcd, int fd);
@@ -414,7 +422,7 @@ void dcd_output_update_vblank(struct dcd *dcd, struct dcd_output *o);
 /* Frame period of the stream on link in ns (0 when off). */
 uint64_t dcd_output_frame_ns(const struct dcd *dcd, unsigned link);
 /* The sink's own mode that "WxH[i][@R]" names (dc_mode_list_find), or NULL. */
-const struct dc_mode *dcd_sink_find_mode(const struct dc_sink *sink, const char *spec);
+const struct dc_mode *dcd_sink_find_mode(const struct dcd_engine_sink *sink, const char *spec);
 
 /* flip.c: flips, cursor, vblank; the DC callbacks */
 int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct dcp_error *err);
@@ -430,7 +438,6 @@ void dcd_flips_cancel(struct dcd *dcd, struct dcd_output *o);
 void dcd_vblank_flush_held(struct dcd_client *c);
 /* Submits queued flips whose pending one completed. */
 void dcd_flips_submit_queued(struct dcd *dcd);
-extern const struct dc_events dcd_dc_events;
 
 /* Checks a link id of a request: it exists and c holds it. */
 int dcd_check_leased(struct dcd_client *c, const char *what, uint32_t link, struct dcp_error *err);

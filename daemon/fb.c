@@ -36,7 +36,7 @@ void dcd_fb_unref(struct dcd_fb *fb)
 	dcd_fdstore_fb_remove(fb->dcd, fb);
 	if (fb->fd >= 0)
 		close(fb->fd);
-	dcd_backend_unmap(fb->dcd, fb->iova);
+	dcd_engine_unmap(fb->dcd, fb->iova);
 	dci_fb_unmap(&fb->map);
 	log_debug("framebuffer %u unmapped", fb->id);
 	free(fb);
@@ -159,7 +159,7 @@ int dcd_handle_fb_create(struct dcd_client *c, const struct dcp_request *req, st
 	}
 	r = dci_fb_map(fd, &req->fb_create, &fb->map, err);
 	if (r == 0)
-		r = dcd_backend_map(dcd, fb->map.data, fb->map.size, &fb->iova, err);
+		r = dcd_engine_map(dcd, fb->map.data, fb->map.size, &fb->iova, err);
 	if (r < 0) {
 		close(fd);
 		dci_fb_unmap(&fb->map);

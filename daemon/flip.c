@@ -37,14 +37,14 @@ __attribute__((format(printf, 5, 6))) static int flip_error(struct dcp_error *er
 static int submit(struct dcd *dcd, struct dcd_output *o, const struct dcd_flip *f,
 		  struct dcp_error *err)
 {
-	const char *name = dc_link_name(dcd->dc, o->link);
+	const char *name = dcd_link_name(dcd, o->link);
 	uint64_t address = f->fb->iova + f->fb->layout.offsets[0];
 	bool was_in_dc = dcd->in_dc; /* from on_flip_done inside a bus wait */
 	int r;
 
 	dcd->in_dc = true;
-	r = dc_flip(dcd->dc, o->link, address,
-		    f->flags & DCP_FLIP_ASYNC ? DC_FLIP_IMMEDIATE : DC_FLIP_VSYNC, 0);
+	r = dcd->engine->ops->flip(dcd->engine, o->link, address,
+				   f->flags & DCP_FLIP_ASYNC ? DC_FLIP_IMMEDIATE : DC_FLIP_VSYNC);
 	dcd->in_dc = was_in_dc;
 	if (r == -ENOENT)
 		return flip_error(err, r, DCP_REASON_NO_STREAM, o->link, "%s shows nothing", name);
@@ -84,11 +84,11 @@ int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct 
 	if (!s)
 		return flip_error(err, -ENOENT, DCP_REASON_NO_STREAM, f->link,
 				  "%s shows nothing: commit a mode first",
-				  dc_link_name(dcd->dc, f->link));
+				  dcd_link_name(dcd, f->link));
 	if (!s->primary.enabled)
 		return flip_error(err, -EINVAL, DCP_REASON_ARGUMENT, f->link,
 				  "%s has no primary plane in its configuration",
-				  dc_link_name(dcd->dc, f->link));
+				  dcd_link_name(dcd, f->link));
 	if (fb->layout.format != s->primary.format || fb->layout.width != s->primary.width ||
 	    fb->layout.height != s->primary.height || fb->layout.pitches[0] != s->primary.pitch ||
 	    fb->layout.modifier != s->primary.modifier) {
@@ -98,7 +98,7 @@ int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct 
 			"pitch %u (commit to change it)",
 			fb->id, fb->layout.width, fb->layout.height,
 			(const char *)&fb->layout.format, fb->layout.pitches[0],
-			dc_link_name(dcd->dc, f->link), s->primary.width, s->primary.height,
+			dcd_link_name(dcd, f->link), s->primary.width, s->primary.height,
 			(const char *)&s->primary.format, s->primary.pitch);
 		err->link = (int32_t)f->link;
 		err->plane = DCP_PLANE_PRIMARY;
@@ -115,7 +115,7 @@ int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct 
 		if (o->queued.fb)
 			return flip_error(err, -EBUSY, DCP_REASON_FLIP_QUEUE_FULL, f->link,
 					  "%s: a flip is pending and one queued",
-					  dc_link_name(dcd->dc, f->link));
+					  dcd_link_name(dcd, f->link));
 		dcd_fb_ref(fb);
 		o->queued = slot;
 		return 0;
@@ -156,7 +156,7 @@ void dcd_flips_submit_queued(struct dcd *dcd)
 
 void dcd_flips_cancel(struct dcd *dcd, struct dcd_output *o)
 {
-	const char *name = dcd->backend.lost ? "the output" : dc_link_name(dcd->dc, o->link);
+	const char *name = dcd->engine->lost ? "the output" : dcd_link_name(dcd, o->link);
 	/* In the order of the FLIPs, so their ERRORs are too. */
 	struct dcd_flip *slots[2] = { &o->pending, &o->queued };
 	struct dcp_error err;
@@ -188,12 +188,12 @@ static int cursor_update(struct dcd_client *c, const char *what, struct dcd_outp
 	int r;
 
 	dcd->in_dc = true;
-	r = dc_cursor_update(dcd->dc, o->link, cur);
+	r = dcd->engine->ops->cursor(dcd->engine, o->link, cur);
 	dcd->in_dc = false;
 	if (r < 0) {
 		r = dcp_error_set(err, r == -ENOENT ? r : -EINVAL,
 				  r == -ENOENT ? DCP_REASON_NO_STREAM : DCP_REASON_CURSOR, 0,
-				  "%s: %s: %s", what, dc_link_name(dcd->dc, o->link),
+				  "%s: %s: %s", what, dcd_link_name(dcd, o->link),
 				  r == -ENOENT ? "the output shows nothing" : strerror(-r));
 		err->link = (int32_t)o->link;
 		err->plane = DCP_PLANE_CURSOR;
@@ -214,7 +214,7 @@ static int cursor_output(struct dcd_client *c, const char *what, uint32_t link,
 	if (!dcd_current_stream(dcd, link)) {
 		r = dcp_error_set(err, -ENOENT, DCP_REASON_NO_STREAM, 0,
 				  "%s: %s shows nothing: commit a mode first", what,
-				  dc_link_name(dcd->dc, link));
+				  dcd_link_name(dcd, link));
 		err->link = (int32_t)link;
 		return r;
 	}
@@ -352,12 +352,11 @@ void dcd_vblank_flush_held(struct dcd_client *c)
 }
 
 /*
- * ---- DC's callbacks (inside dc_handle_irq / dc_dispatch: no DC calls, but
- * for on_flip_done's dc_flip inside a bus wait, dc_in_bus_wait) ------------------
+ * ---- the engine's events (engine.h; inside its handle_irq / dispatch: no
+ * engine calls, but for on_flip_done's flip inside a bus wait) ------------------
  */
 
-static void on_flip_done(struct dc *dc, unsigned link, uint64_t user_data, uint64_t seq,
-			 uint64_t ts_ns, void *data)
+static void on_flip_done(void *data, unsigned link, uint64_t seq, uint64_t ts_ns)
 {
 	struct dcd *dcd = data;
 	struct dcd_output *o;
@@ -404,14 +403,14 @@ static void on_flip_done(struct dc *dc, unsigned link, uint64_t user_data, uint6
 		 * dcd_process would come after the detection, frames too late:
 		 * DC allows dc_flip for this link now, and nothing else.
 		 */
-		if (dc_in_bus_wait(dc))
+		if (dcd->engine->ops->in_bus_wait(dcd->engine))
 			submit_queued(dcd, o);
 	}
 	if (o->need_idle || (o->lease && o->lease->client->wait.active))
 		dcd->work = true;
 }
 
-static void on_vblank(struct dc *dc, unsigned link, uint64_t seq, uint64_t ts_ns, void *data)
+static void on_vblank(void *data, unsigned link, uint64_t seq, uint64_t ts_ns)
 {
 	struct dcd *dcd = data;
 	struct dcd_output *o;
@@ -449,7 +448,7 @@ static void on_vblank(struct dc *dc, unsigned link, uint64_t seq, uint64_t ts_ns
 		dcd_output_update_vblank(dcd, o);
 }
 
-static void on_hotplug(struct dc *dc, unsigned link, bool connected, void *data)
+static void on_hotplug(void *data, unsigned link, bool connected)
 {
 	struct dcd *dcd = data;
 	struct dcd_output *o;
@@ -461,10 +460,10 @@ static void on_hotplug(struct dc *dc, unsigned link, bool connected, void *data)
 	o->connection = connected ? DCP_CONNECTED : DCP_DISCONNECTED;
 	dcd_sink_info(dcd, link, &sink);
 	if (connected)
-		log_notice("%s: connected: %s %s (%ux%u mm)", dc_link_name(dc, link), sink.vendor,
+		log_notice("%s: connected: %s %s (%ux%u mm)", dcd_link_name(dcd, link), sink.vendor,
 			   sink.name, sink.width_mm, sink.height_mm);
 	else
-		log_notice("%s: disconnected", dc_link_name(dc, link));
+		log_notice("%s: disconnected", dcd_link_name(dcd, link));
 	dcd_notify_hotplug(dcd, link);
 	if (!o->lease) {
 		o->need_idle = true;
@@ -472,7 +471,7 @@ static void on_hotplug(struct dc *dc, unsigned link, bool connected, void *data)
 	}
 }
 
-static void on_link_event(struct dc *dc, unsigned link, enum dc_link_event event, void *data)
+static void on_link_event(void *data, unsigned link, enum dc_link_event event)
 {
 	struct dcd *dcd = data;
 	static const char *const words[] = {
@@ -483,14 +482,14 @@ static void on_link_event(struct dc *dc, unsigned link, enum dc_link_event event
 
 	if (link >= dcd->link_count)
 		return;
-	log_notice("%s: %s", dc_link_name(dc, link),
+	log_notice("%s: %s", dcd_link_name(dcd, link),
 		   (unsigned)event < sizeof(words) / sizeof(words[0]) ? words[event]
 								      : "link event");
 	dcd_notify_output(dcd, link, DCP_CHANGE_LINK, NULL);
 	dcd_dbus_link_event(dcd, link, (int)event);
 }
 
-const struct dc_events dcd_dc_events = {
+const struct dcd_engine_events dcd_engine_events = {
 	.hotplug = on_hotplug,
 	.flip_done = on_flip_done,
 	.vblank = on_vblank,

@@ -27,7 +27,7 @@ static int on_grace_end(sd_event_source *s, uint64_t usec, void *data)
 		o->reserved.active = false;
 		log_notice("%s: the restart grace of %u ms is over and its lessee (uid %u) did not "
 			   "come back: released",
-			   dc_link_name(dcd->dc, i), dcd->config.restart_grace_ms,
+			   dcd_link_name(dcd, i), dcd->config.restart_grace_ms,
 			   (unsigned)o->reserved.uid);
 		if (!o->lease) {
 			o->need_idle = true;

@@ -24,7 +24,6 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "dc_ih.h"
 #include "dcd.h"
 
 #define IH_RING_BYTES 4096u
@@ -35,9 +34,9 @@ static int on_poll(sd_event_source *s, uint64_t usec, void *data)
 	struct dcd *dcd = data;
 	uint64_t now = 0;
 
-	if (!dcd->backend.lost) {
+	if (!dcd->engine->lost) {
 		dcd->in_dc = true;
-		dc_handle_irq(dcd->dc);
+		dcd->engine->ops->poll(dcd->engine);
 		dcd->in_dc = false;
 	}
 	/* from now, not from the last expiry: a late loop does not catch up in a burst */
@@ -51,7 +50,7 @@ static int on_poll(sd_event_source *s, uint64_t usec, void *data)
 static void unmap_ring(struct dcd *dcd)
 {
 	if (dcd->ih.mapped)
-		dcd_backend_unmap(dcd, dcd->ih.iova);
+		dcd_engine_unmap(dcd, dcd->ih.iova);
 	if (dcd->ih.mem)
 		munmap(dcd->ih.mem, IH_MEM_BYTES);
 	dcd->ih.mem = NULL;
@@ -62,7 +61,6 @@ static void unmap_ring(struct dcd *dcd)
 static int attach_ring(struct dcd *dcd, bool poll)
 {
 	char why[512] = "";
-	struct dc_ih_ring ring;
 	void *mem;
 	int r;
 
@@ -73,23 +71,17 @@ static int attach_ring(struct dcd *dcd, bool poll)
 		return r;
 	}
 	dcd->ih.mem = mem;
-	r = dcd_backend_map_rw(dcd, mem, IH_MEM_BYTES, &dcd->ih.iova, why, sizeof(why));
+	r = dcd->engine->lost ? -ENODEV
+			      : dcd->engine->ops->map(dcd->engine, mem, IH_MEM_BYTES, true,
+						      &dcd->ih.iova, why, sizeof(why));
 	if (r < 0) {
 		log_warning("IH ring: the engine cannot write to memory of dcd: %s", why);
 		unmap_ring(dcd);
 		return r;
 	}
 	dcd->ih.mapped = true;
-	ring = (struct dc_ih_ring){
-		.ring = mem,
-		.ring_addr = dcd->ih.iova,
-		.ring_bytes = IH_RING_BYTES,
-		.wptr = (char *)mem + IH_RING_BYTES,
-		.wptr_addr = dcd->ih.iova + IH_RING_BYTES,
-		.no_interrupt = poll,
-	};
 	dcd->in_dc = true;
-	r = dc_ih_attach(dcd->dc, &ring);
+	r = dcd->engine->ops->ih_attach(dcd->engine, mem, dcd->ih.iova, IH_RING_BYTES, poll);
 	dcd->in_dc = false;
 	if (r < 0)
 		unmap_ring(dcd);
@@ -102,6 +94,9 @@ int dcd_ih_start(struct dcd *dcd)
 	bool ring;
 	int r;
 
+	/* An engine without an IH (KMS: the kernel's events on the DRM fd) */
+	if (!dcd->engine->ops->ih_attach)
+		return 0;
 	if (mode == DCD_IRQ_DEFAULT)
 		mode = dcd->config.irq_poll ? DCD_IRQ_POLL : DCD_IRQ_RING;
 	dcd->ih.poll_ms = dcd->opts.poll_interval_ms ? dcd->opts.poll_interval_ms
@@ -117,7 +112,7 @@ int dcd_ih_start(struct dcd *dcd)
 	if (mode == DCD_IRQ_RING) {
 		log_info("interrupts: the IH ring (%u KiB at device address 0x%llx) and %s",
 			 IH_RING_BYTES / 1024, (unsigned long long)dcd->ih.iova,
-			 dcd->backend.irq_fd >= 0 ? "its interrupt" : "no interrupt fd");
+			 dcd->irq_src ? "its interrupt" : "no interrupt fd");
 		return 0;
 	}
 	/* nothing arrives on the interrupt fd in poll mode */
@@ -139,7 +134,7 @@ void dcd_ih_stop(struct dcd *dcd)
 {
 	dcd->ih.poll_src = sd_event_source_disable_unref(dcd->ih.poll_src);
 	/* the engine stops writing before the memory goes */
-	if (dcd->dc)
-		dc_ih_detach(dcd->dc);
+	if (dcd->engine && dcd->engine->ops->ih_detach)
+		dcd->engine->ops->ih_detach(dcd->engine);
 	unmap_ring(dcd);
 }

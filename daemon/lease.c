@@ -43,7 +43,7 @@ static void link_names(struct dcd *dcd, uint32_t links, char *buf, size_t size)
 	for (unsigned i = 0; i < dcd->link_count && used < size; i++) {
 		if (links & (1u << i))
 			used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
-						 dc_link_name(dcd->dc, i));
+						 dcd_link_name(dcd, i));
 	}
 }
 
@@ -64,7 +64,7 @@ int dcd_check_leased(struct dcd_client *c, const char *what, uint32_t link, stru
 
 		r = dcp_error_set(err, -EACCES, DCP_REASON_NOT_LEASED, 0,
 				  "%s: link %u (%s) is not in your leases (%s)", what, link,
-				  dc_link_name(dcd->dc, link),
+				  dcd_link_name(dcd, link),
 				  l ? "another client holds it" : "lease it first");
 		err->link = (int32_t)link;
 		return r;
@@ -88,7 +88,7 @@ int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req
 				     "LEASE_REQUEST: uid %u may not lease outputs (the \"lease\" "
 				     "users and groups of the configuration)",
 				     (unsigned)c->cred.uid);
-	if (dcd->backend.lost)
+	if (dcd->engine->lost)
 		return dcp_error_set(err, -ENODEV, DCP_REASON_INTERNAL, 0,
 				     "LEASE_REQUEST: the display device is gone");
 	for (uint32_t i = 0; i < lr->link_count; i++) {
@@ -108,8 +108,7 @@ int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req
 			r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
 					  "LEASE_REQUEST: link %u (%s) is reserved for its lessee "
 					  "before dcd restarted, for %u ms more",
-					  link, dc_link_name(dcd->dc, link),
-					  dcd_grace_left_ms(dcd));
+					  link, dcd_link_name(dcd, link), dcd_grace_left_ms(dcd));
 			err->link = (int32_t)link;
 			return r;
 		}
@@ -118,13 +117,13 @@ int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req
 				r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
 						  "LEASE_REQUEST: link %u (%s) is already in your "
 						  "lease %u",
-						  link, dc_link_name(dcd->dc, link), held->id);
+						  link, dcd_link_name(dcd, link), held->id);
 			else
 				r = dcp_error_set(
 					err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
 					"LEASE_REQUEST: link %u (%s) is leased by another "
 					"client",
-					link, dc_link_name(dcd->dc, link));
+					link, dcd_link_name(dcd, link));
 			err->link = (int32_t)link;
 			return r;
 		}

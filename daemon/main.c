@@ -18,11 +18,15 @@ static void usage(FILE *f)
 		"The display daemon: owns a display engine and serves compositors over a\n"
 		"Unix socket, with exclusive leases of outputs.\n"
 		"\n"
-		"Engine (without one of these, dcd looks for a supported GPU):\n"
+		"Engine (without one of these, dcd takes a supported GPU bound to\n"
+		"vfio-pci or uio, else the first KMS device with connectors):\n"
 		"  --sim [SCENARIO]     the simulated engine, with the built-in default\n"
 		"                       scenario or SCENARIO.json (docs/scenarios.md)\n"
 		"  --device PCI-ADDRESS the GPU at this address (0000:03:00.0)\n"
 		"  --access vfio|uio    how to reach it (default: what it is bound to)\n"
+		"  --kms [PATH]         any GPU the kernel drives, through KMS: PATH\n"
+		"                       (/dev/dri/card0) or the first with connectors;\n"
+		"                       dcd must be its DRM master\n"
 		"\n"
 		"  --socket PATH        listen here (default /run/dcd/dcd.sock as root,\n"
 		"                       $XDG_RUNTIME_DIR/dcd.sock otherwise, $DCD_SOCKET)\n"
@@ -91,6 +95,7 @@ int main(int argc, char **argv)
 		OPT_SIM = 256,
 		OPT_DEVICE,
 		OPT_ACCESS,
+		OPT_KMS,
 		OPT_SOCKET,
 		OPT_SOCKET_FD,
 		OPT_CONFIG,
@@ -106,6 +111,7 @@ int main(int argc, char **argv)
 		{ "sim", optional_argument, NULL, OPT_SIM },
 		{ "device", required_argument, NULL, OPT_DEVICE },
 		{ "access", required_argument, NULL, OPT_ACCESS },
+		{ "kms", optional_argument, NULL, OPT_KMS },
 		{ "socket", required_argument, NULL, OPT_SOCKET },
 		{ "socket-fd", required_argument, NULL, OPT_SOCKET_FD },
 		{ "config", required_argument, NULL, OPT_CONFIG },
@@ -122,11 +128,13 @@ int main(int argc, char **argv)
 	struct dcv_error verr;
 	enum dcv_access access;
 	struct dcd *dcd;
+	unsigned engines = 0;
 	int c, r;
 
 	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
 		switch (c) {
 		case OPT_SIM:
+			engines |= 1u << DCD_BACKEND_SIM;
 			opts.backend = DCD_BACKEND_SIM;
 			/* "--sim FILE" as well as "--sim=FILE" */
 			if (!optarg && optind < argc && argv[optind][0] != '-')
@@ -134,8 +142,17 @@ int main(int argc, char **argv)
 			opts.scenario = optarg;
 			break;
 		case OPT_DEVICE:
+			engines |= 1u << DCD_BACKEND_DEVICE;
 			opts.backend = DCD_BACKEND_DEVICE;
 			opts.device = optarg;
+			break;
+		case OPT_KMS:
+			engines |= 1u << DCD_BACKEND_KMS;
+			opts.backend = DCD_BACKEND_KMS;
+			/* "--kms /dev/dri/card1" as well as "--kms=/dev/dri/card1" */
+			if (!optarg && optind < argc && argv[optind][0] != '-')
+				optarg = argv[optind++];
+			opts.kms_path = optarg;
 			break;
 		case OPT_ACCESS:
 			if (dcv_access_parse(optarg, &access, &verr) < 0) {
@@ -208,8 +225,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 1;
 	}
-	if (opts.backend == DCD_BACKEND_SIM && opts.device) {
-		fprintf(stderr, "dcd: --sim and --device exclude each other\n");
+	if (engines & (engines - 1)) {
+		fprintf(stderr, "dcd: --sim, --device and --kms exclude each other\n");
 		return 1;
 	}
 	dcd_log_init(opts.verbose);

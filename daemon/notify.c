@@ -68,7 +68,7 @@ static void status_text(struct dcd *dcd, char *buf, size_t size)
 	}
 	snprintf(buf, size, "STATUS=%u output%s lit, %u client%s, %u leased%s", lit,
 		 lit == 1 ? "" : "s", dcd->client_count, dcd->client_count == 1 ? "" : "s", leases,
-		 dcd->backend.lost ? "; the display device is gone" : "");
+		 dcd->engine->lost ? "; the display device is gone" : "");
 }
 
 void dcd_notify_status(struct dcd *dcd)

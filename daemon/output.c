@@ -27,7 +27,7 @@ void dcd_output_update_vblank(struct dcd *dcd, struct dcd_output *o)
 	bool want = o->vblank_subscribers || o->vblank_waiters || o->nretired;
 	int r;
 
-	if (want == o->vblank_on || dcd->backend.lost)
+	if (want == o->vblank_on || dcd->engine->lost)
 		return;
 	if (want && !dcd_current_stream(dcd, o->link))
 		return; /* off: turned on by the commit that lights it */
@@ -36,9 +36,9 @@ void dcd_output_update_vblank(struct dcd *dcd, struct dcd_output *o)
 		dcd->work = true;
 		return;
 	}
-	r = dc_vblank_enable(dcd->dc, o->link, want);
+	r = dcd->engine->ops->vblank_enable(dcd->engine, o->link, want);
 	if (r < 0) {
-		log_warning("%s: vblank interrupt %s: %s", dc_link_name(dcd->dc, o->link),
+		log_warning("%s: vblank interrupt %s: %s", dcd_link_name(dcd, o->link),
 			    want ? "on" : "off", strerror(-r));
 		return;
 	}
@@ -73,7 +73,7 @@ void dcd_output_retire(struct dcd *dcd, struct dcd_output *o, struct dcd_fb *fb)
 
 		if (!r) {
 			log_error("%s: out of memory; framebuffer %u released early",
-				  dc_link_name(dcd->dc, o->link), fb->id);
+				  dcd_link_name(dcd, o->link), fb->id);
 			dcd_fb_unref(fb);
 			return;
 		}
@@ -105,22 +105,20 @@ void dcd_output_release_retired(struct dcd *dcd, struct dcd_output *o, uint64_t 
 bool dcd_output_non_desktop(struct dcd *dcd, unsigned link)
 {
 	struct dc_link_status st;
-	int set = dcd_config_non_desktop(&dcd->config, dc_link_name(dcd->dc, link));
+	int set = dcd_config_non_desktop(&dcd->config, dcd_link_name(dcd, link));
 
 	if (set >= 0)
 		return set;
-	return dc_link_get_status(dcd->dc, link, &st) == 0 && st.non_desktop;
+	return dcd_link_status(dcd, link, &st) == 0 && st.non_desktop;
 }
 
 /* ---- idle configuration ------------------------------------------------------------ */
 
-const struct dc_mode *dcd_sink_find_mode(const struct dc_sink *sink, const char *spec)
+const struct dc_mode *dcd_sink_find_mode(const struct dcd_engine_sink *sink, const char *spec)
 {
-	const struct dc_mode *modes, *found;
-	size_t count;
+	const struct dc_mode *found;
 
-	modes = dc_sink_modes(sink, &count);
-	return dc_mode_find(modes, count, spec, &found) == 0 ? found : NULL;
+	return dc_mode_find(sink->modes, sink->mode_count, spec, &found) == 0 ? found : NULL;
 }
 
 /*
@@ -131,9 +129,10 @@ const struct dc_mode *dcd_sink_find_mode(const struct dc_sink *sink, const char 
  */
 static void idle_stream(struct dcd *dcd, unsigned link, struct dc_stream *s, bool *on)
 {
-	const struct dcd_idle *idle = dcd_config_idle(&dcd->config, dc_link_name(dcd->dc, link));
+	const struct dcd_idle *idle = dcd_config_idle(&dcd->config, dcd_link_name(dcd, link));
 	const struct dc_stream *cur = dcd_current_stream(dcd, link);
-	const struct dc_sink *sink = dc_link_sink(dcd->dc, link);
+	struct dcd_engine_sink sink_buf;
+	const struct dcd_engine_sink *sink = dcd_link_sink(dcd, link, &sink_buf);
 	const struct dc_mode *mode = NULL;
 	size_t count;
 
@@ -151,10 +150,10 @@ static void idle_stream(struct dcd *dcd, unsigned link, struct dc_stream *s, boo
 			return;
 		break;
 	case DCD_IDLE_PREFERRED:
-		mode = dc_link_modes(dcd->dc, link, &count);
+		mode = dcd_link_modes(dcd, link, &count);
 		if (!count) {
 			log_warning("%s: no mode of the monitor fits this link; switching it off",
-				    dc_link_name(dcd->dc, link));
+				    dcd_link_name(dcd, link));
 			return;
 		}
 		break;
@@ -163,7 +162,7 @@ static void idle_stream(struct dcd *dcd, unsigned link, struct dc_stream *s, boo
 		if (!mode) {
 			log_warning("%s: the monitor offers no mode %s (idle configuration); "
 				    "switching it off",
-				    dc_link_name(dcd->dc, link), idle->spec);
+				    dcd_link_name(dcd, link), idle->spec);
 			return;
 		}
 		break;
@@ -219,8 +218,7 @@ static int apply_idle(struct dcd *dcd, uint32_t links, bool force_off)
 			/* More links want a picture than the engine has streams. */
 			log_warning("%s: idle configuration not shown: %u streams in use, the "
 				    "engine has %u",
-				    dc_link_name(dcd->dc, i), plan.state.stream_count,
-				    DC_MAX_STREAMS);
+				    dcd_link_name(dcd, i), plan.state.stream_count, DC_MAX_STREAMS);
 			return -ENOSPC;
 		}
 	}
@@ -266,6 +264,6 @@ void dcd_outputs_go_idle(struct dcd *dcd, uint32_t links)
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		if ((now & (1u << i)) && apply_idle(dcd, 1u << i, false) < 0 &&
 		    apply_idle(dcd, 1u << i, true) < 0)
-			log_error("%s: cannot even switch it off", dc_link_name(dcd->dc, i));
+			log_error("%s: cannot even switch it off", dcd_link_name(dcd, i));
 	}
 }

@@ -78,7 +78,7 @@ static unsigned compare(struct dcd *dcd, const struct dc_stream *hw,
 	const struct dc_stream *f = &so->stream;
 	const struct dc_plane *hp = &hw->primary, *fp = &f->primary;
 	const struct dc_stream_resources *hr = &hw->res, *fr = &f->res;
-	const char *name = dc_link_name(dcd->dc, hw->link);
+	const char *name = dcd_link_name(dcd, hw->link);
 	char a[96], b[96];
 	unsigned n = 0;
 
@@ -180,7 +180,7 @@ static void reconcile(struct dcd *dcd, struct dc_state *hw, const struct dcd_sav
 			log_warning(
 				"%s: lit differs: the hardware shows %s, the state file %s; the "
 				"hardware wins",
-				dc_link_name(dcd->dc, s->link), mode,
+				dcd_link_name(dcd, s->link), mode,
 				so ? "has it off" : "does not name it");
 			continue;
 		}
@@ -226,7 +226,7 @@ static struct dcd_fb *fb_back(struct dcd *dcd, const struct dcd_saved_state *st,
 	if (r == 0 && fb->map.size != sf->size)
 		r = -EINVAL;
 	if (r == 0)
-		r = dcd_backend_map_at(dcd, fb->map.data, fb->map.size, sf->iova);
+		r = dcd_engine_map_at(dcd, fb->map.data, fb->map.size, sf->iova);
 	if (r < 0) {
 		log_warning("fd store: %s: cannot map it again at 0x%llx: %s", name,
 			    (unsigned long long)sf->iova, err.text[0] ? err.text : strerror(-r));
@@ -276,7 +276,7 @@ static uint32_t buffers_back(struct dcd *dcd, const struct dc_state *hw,
 		} else {
 			log_notice("%s: its framebuffer%s did not survive (%s); it shows the idle "
 				   "configuration",
-				   dc_link_name(dcd->dc, s->link), s->cursor.enabled ? "s" : "",
+				   dcd_link_name(dcd, s->link), s->cursor.enabled ? "s" : "",
 				   dcd->recovery->fdstore ? "not in the fd store"
 							  : "no fd store without systemd");
 		}
@@ -301,7 +301,7 @@ uint32_t dcd_recover(struct dcd *dcd)
 			log_warning("%s: %s; ignored: what the hardware shows is adopted as it is",
 				    rc->state_path, why);
 	}
-	if (!dcd->backend.adopt_engine) {
+	if (!dcd->engine->adopt) {
 		/* a new simulated engine: whatever the file says ran on one that is gone */
 		if (have)
 			log_info("%s: describes an engine that is gone (a new one was made); not "
@@ -315,7 +315,7 @@ uint32_t dcd_recover(struct dcd *dcd)
 			 "the fd store",
 			 rc->state_path, (unsigned long long)st.instance, st.n_outputs, st.n_fbs);
 	}
-	r = dc_snapshot(dcd->dc, &hw);
+	r = dcd->engine->ops->snapshot(dcd->engine, &hw);
 	if (r < 0) {
 		log_warning("reading back the hardware state: %s", strerror(-r));
 		goto out;
@@ -324,7 +324,7 @@ uint32_t dcd_recover(struct dcd *dcd)
 		goto out;
 	if (have)
 		reconcile(dcd, &hw, &st);
-	r = dc_adopt(dcd->dc, &hw);
+	r = dcd->engine->ops->adopt(dcd->engine, &hw);
 	if (r < 0) {
 		log_warning("cannot adopt what the hardware shows: %s; starting with the idle "
 			    "configuration",
@@ -334,7 +334,7 @@ uint32_t dcd_recover(struct dcd *dcd)
 	for (unsigned i = 0; i < hw.stream_count; i++) {
 		dcd_mode_name(&hw.streams[i].mode, mode, sizeof(mode));
 		log_notice("%s: adopted %s as the hardware shows it",
-			   dc_link_name(dcd->dc, hw.streams[i].link), mode);
+			   dcd_link_name(dcd, hw.streams[i].link), mode);
 	}
 	whole = buffers_back(dcd, &hw, &st);
 	if (have) {

@@ -67,8 +67,9 @@ static void copy_text(char *dst, size_t size, const char *src)
 
 void dcd_sink_info(struct dcd *dcd, unsigned link, struct dcp_sink_info *out)
 {
-	const struct dc_sink *sink = dcd->backend.lost ? NULL : dc_link_sink(dcd->dc, link);
-	const struct dc_edid *edid = sink ? dc_sink_edid_info(sink) : NULL;
+	struct dcd_engine_sink sink_buf;
+	const struct dcd_engine_sink *sink = dcd_link_sink(dcd, link, &sink_buf);
+	const struct dc_edid *edid = sink ? sink->edid_info : NULL;
 
 	memset(out, 0, sizeof(*out));
 	if (!edid)
@@ -153,14 +154,15 @@ void dcd_link_info(struct dcd *dcd, const struct dcd_client *c, unsigned link,
 {
 	const struct dcd_output *o = &dcd->outputs[link];
 	const struct dc_stream *s = dcd_current_stream(dcd, link);
-	const struct dc_sink *sink = dcd->backend.lost ? NULL : dc_link_sink(dcd->dc, link);
+	struct dcd_engine_sink sink_buf;
+	const struct dcd_engine_sink *sink = dcd_link_sink(dcd, link, &sink_buf);
 
 	memset(out, 0, offsetof(struct dcp_link_info, modes));
 	out->link = link;
-	out->type = (uint8_t)dc_link_type(dcd->dc, link);
+	out->type = (uint8_t)dcd_link_type(dcd, link);
 	out->connection = o->connection;
 	lease_state(dcd, c, link, &out->lease_state, &out->lease_id);
-	snprintf(out->name, sizeof(out->name), "%s", dc_link_name(dcd->dc, link));
+	snprintf(out->name, sizeof(out->name), "%s", dcd_link_name(dcd, link));
 	dcd_sink_info(dcd, link, &out->sink);
 	if (!sees_serial(c, link))
 		out->sink.serial = 0;
@@ -172,7 +174,7 @@ void dcd_link_info(struct dcd *dcd, const struct dcd_client *c, unsigned link,
 	}
 	if (sink && o->connection == DCP_CONNECTED) {
 		size_t count;
-		const struct dc_mode *modes = dc_link_modes(dcd->dc, link, &count);
+		const struct dc_mode *modes = dcd_link_modes(dcd, link, &count);
 
 		if (count > DCP_MAX_MODES) {
 			count = DCP_MAX_MODES;
@@ -192,8 +194,7 @@ void dcd_link_caps(struct dcd *dcd, unsigned link, struct dcp_link_caps *out)
 	struct dc_link_status st;
 
 	*out = (struct dcp_link_caps){ .link = link };
-	if (dcd->outputs[link].connection != DCP_CONNECTED ||
-	    dc_link_get_status(dcd->dc, link, &st))
+	if (dcd->outputs[link].connection != DCP_CONNECTED || dcd_link_status(dcd, link, &st))
 		return;
 	if (dcd_output_non_desktop(dcd, link))
 		out->flags |= DCP_LINK_CAPS_NON_DESKTOP;

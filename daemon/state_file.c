@@ -145,7 +145,7 @@ static json_object *stream_json(const struct dc_stream *s)
 
 static json_object *output_json(struct dcd *dcd, unsigned link)
 {
-	const char *name = dc_link_name(dcd->dc, link);
+	const char *name = dcd_link_name(dcd, link);
 	const struct dcd_idle *idle = dcd_config_idle(&dcd->config, name);
 	const struct dc_stream *s = dcd_current_stream(dcd, link);
 	const struct dcd_output *out = &dcd->outputs[link];
@@ -216,7 +216,7 @@ static json_object *state_json(struct dcd *dcd)
 	add_int(top, "version", DCD_STATE_VERSION);
 	json_object_object_add(top, "instance", hex_json(dcd->instance));
 	add_int(top, "pid", getpid());
-	json_object_object_add(top, "engine", json_object_new_string(dcd_backend_name(dcd)));
+	json_object_object_add(top, "engine", json_object_new_string(dcd->engine->ops->name));
 	add_int(top, "next_fb_id", dcd->next_fb_id);
 	for (unsigned i = 0; i < dcd->link_count; i++)
 		json_object_array_add(outs, output_json(dcd, i));
@@ -265,7 +265,7 @@ int dcd_state_write(struct dcd *dcd)
 	json_object *top;
 	int r;
 
-	if (!rc || !rc->state_path || !dcd->dc || dcd->backend.lost)
+	if (!rc || !rc->state_path || !dcd->engine || dcd->engine->lost)
 		return 0;
 	top = state_json(dcd);
 	r = write_atomically(rc->state_path, json_object_to_json_string_ext(
@@ -534,7 +534,7 @@ static int read_output(struct dcd *dcd, struct sj_ctx *ctx, const char *path, js
 	    get_bool(ctx, path, o, "lit", &so->lit) < 0 ||
 	    get_bool(ctx, path, o, "idle", &so->idle) < 0)
 		return -EINVAL;
-	idx = dc_link_by_name(dcd->dc, link);
+	idx = dcd->engine->ops->link_by_name(dcd->engine, link);
 	if (idx < 0)
 		return sj_fail(ctx, path, "link \"%s\" does not exist on this engine", link);
 	for (unsigned i = 0; i < st->n_outputs; i++) {

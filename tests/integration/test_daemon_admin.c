@@ -356,7 +356,7 @@ static void test_admin_commit(void **state)
 	assert_true(st.st_size > 0);
 	/* the CRC is the frame's: a still blank color, so a second capture agrees */
 	assert_int_equal(
-		sim_capture_crc(f->dcd->backend.sim,
+		sim_capture_crc(f->dcd->engine->sim,
 				(unsigned)dcd_current_stream(f->dcd, edp)->res.timing_generator,
 				&crc2),
 		0);
@@ -445,6 +445,7 @@ static void test_modes_fit_the_link(void **state)
 {
 	struct fixture *f = *state;
 	int dp1 = dcd_admin_link_by_name(f->dcd, "DP-1");
+	struct dcd_engine_sink sink;
 	const struct dc_mode *modes;
 	size_t count;
 
@@ -455,8 +456,8 @@ static void test_modes_fit_the_link(void **state)
 	assert_int_equal(modes[0].info.clock, 148500);
 	for (size_t i = 0; i < count; i++)
 		assert_true(modes[i].info.hdisplay < 3840);
-	assert_true(dc_sink_modes(dc_link_sink(f->dcd->dc, (unsigned)dp1), &count)[0].info.clock ==
-		    594000);
+	assert_int_equal(f->dcd->engine->ops->link_sink(f->dcd->engine, (unsigned)dp1, &sink), 0);
+	assert_true(sink.modes[0].info.clock == 594000);
 	assert_int_equal(dcd_admin_link_info(f->dcd, (unsigned)dp1, f->info), 0);
 	assert_true(f->info->mode_count >= 1);
 	assert_int_equal(f->info->modes[0].info.hdisplay, 1920);
@@ -475,8 +476,8 @@ static void test_links_out_of_range(void **state)
 
 	/* A flip-done for a link that does not exist is ignored before any
 	 * output is read (outputs[UINT_MAX] is far outside dcd). */
-	dcd_dc_events.flip_done(f->dcd->dc, UINT_MAX, 0, 1, 1, f->dcd);
-	dcd_dc_events.flip_done(f->dcd->dc, f->dcd->link_count, 0, 1, 1, f->dcd);
+	dcd_engine_events.flip_done(f->dcd, UINT_MAX, 1, 1);
+	dcd_engine_events.flip_done(f->dcd, f->dcd->link_count, 1, 1);
 	/* A link of 40 is refused before anything is shifted by it (the
 	 * sanitizer build halts on the shift otherwise). */
 	req.vblank_subscribe = (struct dcp_vblank_subscribe){ .link = 40, .enable = 1 };
