@@ -78,10 +78,8 @@ static int on_sim_timer(sd_event_source *s, int fd, uint32_t revents, void *data
 	return 0;
 }
 
-static int on_deadline(sd_event_source *s, uint64_t usec, void *data)
+void dcd_run_deadline(struct dcd *dcd)
 {
-	struct dcd *dcd = data;
-
 	dcd->deadline_set = UINT64_MAX;
 	if (!dcd->backend.lost) {
 		dcd->in_dc = true;
@@ -89,7 +87,17 @@ static int on_deadline(sd_event_source *s, uint64_t usec, void *data)
 		dcd->in_dc = false;
 	}
 	dcd_process(dcd);
+}
+
+static int on_deadline(sd_event_source *s, uint64_t usec, void *data)
+{
+	dcd_run_deadline(data);
 	return 0;
+}
+
+uint64_t dcd_engine_now_ns(const struct dcd *dcd)
+{
+	return dc_hw_now_ns(dcd->backend.hw);
 }
 
 void dcd_update_deadline(struct dcd *dcd)
@@ -99,6 +107,9 @@ void dcd_update_deadline(struct dcd *dcd)
 	if (next == dcd->deadline_set)
 		return;
 	dcd->deadline_set = next;
+	/* on the simulator's virtual clock the caller runs it when it has come */
+	if (dcd->opts.sim_virtual)
+		return;
 	if (next == UINT64_MAX) {
 		sd_event_source_set_enabled(dcd->deadline_src, SD_EVENT_OFF);
 		return;
