@@ -563,7 +563,7 @@ static int commit_now(struct dcd_client *c, const struct dcp_config *cfg, uint32
 					    .serial = serial,
 					    .no_reply = no_reply,
 					    .links = lit,
-					    .committed_ns = dcd_now_ns() };
+					    .committed_ns = dcd_engine_now_ns(dcd) };
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		if (lit & (1u << i)) {
 			dcd->outputs[i].vblank_waiters++;

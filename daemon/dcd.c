@@ -21,6 +21,7 @@
 #include "dbus.h"
 #include "dcd.h"
 #include "recovery.h"
+#include "sim.h"
 
 /* ---- event sources ------------------------------------------------------------ */
 
@@ -55,10 +56,8 @@ static int on_engine_timer(sd_event_source *s, int fd, uint32_t revents, void *d
 	return 0;
 }
 
-static int on_deadline(sd_event_source *s, uint64_t usec, void *data)
+void dcd_run_deadline(struct dcd *dcd)
 {
-	struct dcd *dcd = data;
-
 	dcd->deadline_set = UINT64_MAX;
 	if (!dcd->engine->lost) {
 		dcd->in_dc = true;
@@ -66,7 +65,24 @@ static int on_deadline(sd_event_source *s, uint64_t usec, void *data)
 		dcd->in_dc = false;
 	}
 	dcd_process(dcd);
+}
+
+static int on_deadline(sd_event_source *s, uint64_t usec, void *data)
+{
+	dcd_run_deadline(data);
 	return 0;
+}
+
+uint64_t dcd_engine_now_ns(const struct dcd *dcd)
+{
+	/*
+	 * Every engine's timestamps are CLOCK_MONOTONIC (DC's dc_hw clock on
+	 * the real-time simulator and on VFIO, the kernel's on KMS) except
+	 * the simulator's virtual clock of the fuzz drivers.
+	 */
+	if (dcd->opts.sim_virtual && dcd->engine->sim)
+		return sim_now_ns(dcd->engine->sim);
+	return dcd_now_ns();
 }
 
 void dcd_update_deadline(struct dcd *dcd)
@@ -77,6 +93,9 @@ void dcd_update_deadline(struct dcd *dcd)
 	if (next == dcd->deadline_set)
 		return;
 	dcd->deadline_set = next;
+	/* on the simulator's virtual clock the caller runs it when it has come */
+	if (dcd->opts.sim_virtual)
+		return;
 	if (next == UINT64_MAX) {
 		sd_event_source_set_enabled(dcd->deadline_src, SD_EVENT_OFF);
 		return;

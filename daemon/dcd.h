@@ -72,6 +72,14 @@ struct dcd_options {
 	/* --interrupts, --poll-interval: 0 = as dcd.json says (ih.c) */
 	enum dcd_irq_mode irq_mode;
 	uint32_t poll_interval_ms;
+	/*
+	 * The simulator on its virtual clock (no option of dcd's: for the
+	 * fuzz drivers): time moves only when the caller advances it
+	 * (sim_advance), and DC's deadlines wait for the caller too
+	 * (dcd_run_deadline once dc_next_deadline has come), so an input that
+	 * waits for frames costs no real time.
+	 */
+	bool sim_virtual;
 };
 
 /* ---- framebuffers (fb.c) ----------------------------------------------------- */
@@ -245,6 +253,10 @@ struct dcd {
 int dcd_new(const struct dcd_options *opts, struct dcd **out);
 int dcd_run(struct dcd *dcd);
 void dcd_free(struct dcd *dcd);
+/* DC's deadline handler, what the deadline timer runs (for callers of sim_virtual). */
+void dcd_run_deadline(struct dcd *dcd);
+/* The engine's clock (DC's, the one vblank timestamps are on), in ns. */
+uint64_t dcd_engine_now_ns(const struct dcd *dcd);
 /* Does the work DC callbacks and requests left for after DC returned. */
 void dcd_process(struct dcd *dcd);
 /* Re-arms the DC deadline timer after any DC call. */

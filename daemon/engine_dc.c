@@ -140,7 +140,9 @@ static int sim_board(struct sim *sim, struct dc_board *board)
 static int open_sim(struct dc_engine *de)
 {
 	struct dcd *dcd = de->dcd;
-	struct sim_options so = { .scenario_path = dcd->opts.scenario, .clock = SIM_CLOCK_REAL };
+	struct sim_options so = { .scenario_path = dcd->opts.scenario,
+				  .clock = dcd->opts.sim_virtual ? SIM_CLOCK_VIRTUAL
+								 : SIM_CLOCK_REAL };
 	struct dcv_iova_range all = { SIM_IOVA_BASE, SIM_IOVA_END - 1 };
 	struct sim_error err = { "" };
 	char attach_path[PATH_MAX] = "";

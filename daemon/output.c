@@ -50,7 +50,7 @@ void dcd_output_update_vblank(struct dcd *dcd, struct dcd_output *o)
 void dcd_output_retire(struct dcd *dcd, struct dcd_output *o, struct dcd_fb *fb)
 {
 	uint64_t frame = dcd_output_frame_ns(dcd, o->link);
-	uint64_t after = dcd_now_ns() + frame;
+	uint64_t after = dcd_engine_now_ns(dcd) + frame; /* on the clock of vblank timestamps */
 
 	if (!fb)
 		return;

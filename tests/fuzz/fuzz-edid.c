@@ -3,6 +3,16 @@
  * refused with -EINVAL) without a crash or a sanitizer report. Every
  * decoded EDID also goes through what consumers do with it: mode
  * conversion, refresh rates, names, ELD building and the JSON conversion.
+ *
+ * The JSON tree is built and freed but not printed: printing is json-c's
+ * own code over json-c's own copies of every string (not instrumented, no
+ * coverage), and under AddressSanitizer its snprintf calls were a sixth of
+ * an input. Inputs are at most 2,048 bytes (16 blocks, -max_len in
+ * meson.build and scripts/fuzz-campaign): the seeds reach the same cov and
+ * ft cut there as whole (the largest, 47 blocks, repeats its block kinds).
+ * The entropic schedule is off (-entropic=0, as for fuzz-link): its
+ * rare-feature bookkeeping was a fifth of the time, and vanilla
+ * scheduling reaches as much in the same time (docs/robustness.md).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -44,10 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dc_edid_build_eld(edid, false, eld, sizeof(eld));
 	dc_edid_build_eld(edid, true, eld, 20);
 	json = edid_to_json(edid);
-	if (json) {
-		json_object_to_json_string(json);
-		json_object_put(json);
-	}
+	json_object_put(json);
 	dc_edid_destroy(edid);
 	return 0;
 }

@@ -12,13 +12,19 @@
  *           the input says); only what the decoder accepts is sent, so
  *           every message reaches a handler (the decoder has its own
  *           target, fuzz-protocol)
- *   kind 1  the daemon's loop runs until it has nothing to do
+ *   kind 1  the daemon's loop runs until it has nothing to do, then virtual
+ *           time moves on to the next thing the engine or DC waits for (a
+ *           frame, a flip's completion, DC's deadline) and the loop runs
+ *           again: the only way time passes within an input
  *   kind 2  the client hangs up (its next request connects it again)
  *   kind 3  the client reads what dcd sent it (else its queue fills and
  *           dcd drops it, which is a path too)
  *
- * Clients connect with HELLO done (the driver sends it). After the input
- * every client hangs up and the loop runs until dcd has reaped them all and
+ * Clients connect with HELLO done (the driver sends it). The engine runs
+ * on its virtual clock (fuzz_daemon.h): time passes where the input says
+ * (kind 1), so the same input always meets the same frames; after it every
+ * client hangs up, and the loop runs, virtual time moving on
+ * frame by frame as dcd waits for them, until dcd has reaped them all and
  * shows the idle configuration again, so the next input starts from the
  * same daemon: leases, framebuffers, flips, cursors, subscriptions must all
  * be gone, and the daemon must hold no client, lease or framebuffer.
@@ -238,8 +244,9 @@ static void reset(struct dcd *dcd)
 		hang_up(k);
 	for (int i = 0; i < 1000 && (dcd->clients || dcd->work); i++) {
 		pump(dcd);
-		if (dcd->clients || dcd->work)
-			sd_event_run(dcd->event, 1000);
+		/* the frames dcd waits for, in virtual time: no real time passes */
+		if ((dcd->clients || dcd->work) && fuzz_daemon_advance(dcd))
+			pump(dcd);
 	}
 	if (dcd->clients || dcd->client_count)
 		abort(); /* a client dcd cannot let go of */
@@ -270,6 +277,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 1:
 			pump(dcd);
+			if (fuzz_daemon_advance(dcd))
+				pump(dcd);
 			break;
 		case 2:
 			hang_up(k);

@@ -5,11 +5,13 @@
 #include <unistd.h>
 
 #include "fuzz_daemon.h"
+#include "sim.h"
+#include "sim_internal.h"
 
 /* Four connectors of each kind the link layer knows, three with a monitor. */
 // clang-format off
 static const char scenario[] =
-"{ \"asic\": \"carrizo\", \"clock\": \"real\", \"connectors\": [\n"
+"{ \"asic\": \"carrizo\", \"clock\": \"virtual\", \"connectors\": [\n"
 "  { \"name\": \"DP-1\", \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0,\n"
 "    \"display\": { \"edid\": { \"name\": \"fuzz DP\", \"serial\": 11, \"preferred\": \"cta-480p60\",\n"
 "      \"modes\": [ \"cta-720p60\" ] }, \"dp\": { \"max_rate\": \"HBR\", \"max_lanes\": 4 } } },\n"
@@ -49,12 +51,30 @@ static void cleanup(void)
 	rmdir(dir);
 }
 
+bool fuzz_daemon_advance(struct dcd *dcd)
+{
+	struct sim *sim = dcd->backend.sim;
+	uint64_t now = sim_now_ns(sim), next = sim_next_event(sim);
+	uint64_t deadline = dc_next_deadline(dcd->dc);
+
+	if (deadline < next)
+		next = deadline;
+	if (next == UINT64_MAX)
+		return false;
+	if (next > now && sim_advance(sim, next - now) < 0)
+		abort();
+	if (dc_next_deadline(dcd->dc) <= sim_now_ns(sim))
+		dcd_run_deadline(dcd);
+	return true;
+}
+
 struct dcd *fuzz_daemon(void)
 {
 	char scenario_path[128], config_path[128], socket_path[128], config[128];
 	struct dcd_options opts = { .backend = DCD_BACKEND_SIM,
 				    .socket_fd = -1,
-				    .bus = DCD_BUS_NONE };
+				    .bus = DCD_BUS_NONE,
+				    .sim_virtual = true };
 
 	if (the_dcd)
 		return the_dcd;
