@@ -53,9 +53,10 @@ static void cleanup(void)
 
 bool fuzz_daemon_advance(struct dcd *dcd)
 {
-	struct sim *sim = dcd->backend.sim;
+	struct dcd_engine *e = dcd->engine;
+	struct sim *sim = e->sim;
 	uint64_t now = sim_now_ns(sim), next = sim_next_event(sim);
-	uint64_t deadline = dc_next_deadline(dcd->dc);
+	uint64_t deadline = e->ops->next_deadline(e);
 
 	if (deadline < next)
 		next = deadline;
@@ -63,7 +64,7 @@ bool fuzz_daemon_advance(struct dcd *dcd)
 		return false;
 	if (next > now && sim_advance(sim, next - now) < 0)
 		abort();
-	if (dc_next_deadline(dcd->dc) <= sim_now_ns(sim))
+	if (e->ops->next_deadline(e) <= sim_now_ns(sim))
 		dcd_run_deadline(dcd);
 	return true;
 }
