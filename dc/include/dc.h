@@ -573,6 +573,13 @@ bool dc_in_bus_wait(const struct dc *dc);
 /*
  * Deferred work (debounced detection, retraining): dc_next_deadline returns
  * the dc_hw clock time at which dc_dispatch wants to run, or UINT64_MAX.
+ * dc_dispatch runs one link's detection or link check per call: each may
+ * wait on its bus for tens of milliseconds (serving other outputs' flips
+ * meanwhile, but not the owner's clients), so when several are due, what
+ * is left stays due and dc_next_deadline says so at once, and the owner's
+ * loop reads its clients in between. Measured in the hotplug storm: DP-1's
+ * and HDMI-A-1's detections back to back were 7 + 24 ms without a client
+ * request read, and a client keeping two flips in flight missed a frame.
  */
 uint64_t dc_next_deadline(const struct dc *dc);
 int dc_dispatch(struct dc *dc);

@@ -112,6 +112,8 @@ int dc_link_dispatch(struct dc *dc, uint64_t now)
 			dc_bus_wait_end(dc);
 			if (r && !ret)
 				ret = r;
+			/* one job per call: what else is due stays due (dc.h, dc_dispatch) */
+			return ret;
 		}
 		if (l->rt.retrain_pending && l->rt.retrain_ns <= now) {
 			l->rt.retrain_pending = false;
@@ -119,6 +121,7 @@ int dc_link_dispatch(struct dc *dc, uint64_t now)
 			dc_bus_wait_begin(dc, i);
 			dc_dp_check_link(dc, i);
 			dc_bus_wait_end(dc);
+			return ret;
 		}
 	}
 	return ret;
