@@ -190,6 +190,40 @@ static void test_flips_during_aux_detection(void **state)
 	dst_destroy(t);
 }
 
+/*
+ * Two links unplugged at once: each dc_dispatch runs one detection and
+ * leaves the other due (dc_next_deadline says so at once), so the owner's
+ * loop reads its clients between two bus waits of 12 and 47 ms.
+ */
+static void test_one_detection_per_dispatch(void **state)
+{
+	struct dst *t = dst_create(timed, DC_ASIC_CARRIZO);
+	unsigned a = dst_link(t, "HDMI-A-1"), b = dst_link(t, "HDMI-A-2");
+	uint64_t due;
+
+	(void)state;
+	dst_run(t, 50 * NS_PER_MS, NS_PER_MS);
+	assert_non_null(dc_link_sink(t->dc, a));
+	assert_non_null(dc_link_sink(t->dc, b));
+	assert_int_equal(sim_unplug(t->sim, dst_conn(t, a)), 0);
+	assert_int_equal(sim_unplug(t->sim, dst_conn(t, b)), 0);
+	/* the interrupt (after the HPD filter) arms both debounces; detection is due later */
+	dst_run(t, 20 * NS_PER_MS, NS_PER_MS);
+	due = dc_next_deadline(t->dc);
+	assert_true(due != UINT64_MAX && due > sim_now_ns(t->sim));
+	assert_int_equal(sim_advance(t->sim, due + NS_PER_MS - sim_now_ns(t->sim)), 0);
+
+	assert_int_equal(dc_dispatch(t->dc), 0);
+	/* one of them detected (gone), the other still due */
+	assert_true(!dc_link_sink(t->dc, a) != !dc_link_sink(t->dc, b));
+	assert_true(dc_next_deadline(t->dc) <= sim_now_ns(t->sim));
+	assert_int_equal(dc_dispatch(t->dc), 0);
+	assert_null(dc_link_sink(t->dc, a));
+	assert_null(dc_link_sink(t->dc, b));
+	assert_true(dc_next_deadline(t->dc) > sim_now_ns(t->sim));
+	dst_destroy(t);
+}
+
 /* Outside dc_dispatch's detection, a DDC read sleeps: no callbacks come from dc_link_detect. */
 static void test_direct_detect_sleeps(void **state)
 {
@@ -215,6 +249,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flips_during_detection),
 		cmocka_unit_test(test_flips_during_aux_detection),
+		cmocka_unit_test(test_one_detection_per_dispatch),
 		cmocka_unit_test(test_direct_detect_sleeps),
 	};
 
