@@ -24,19 +24,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "atom_image.h"
 #include "dc_bios.h"
 #include "dce110_regs_pll.h"
 #include "sim_internal.h"
 #include "sim_json.h"
 #include "sim_scenario.h"
 
-#define IMAGE_SIZE  4096u
-#define PCIR	    0x1c0u
-#define ROM_HEADER  0x200u
-#define CMD_LIST    0x240u
-#define DATA_LIST   0x300u
-#define FIRST_TABLE 0x400u
-#define FWI_SIZE    96u
+#define IMAGE_SIZE 4096u
+#define FWI_SIZE   96u
 
 /* ATOM opcodes (atom.h numbering): the first of each destination group. */
 enum {
@@ -104,107 +100,60 @@ enum {
 	W_COUNT
 };
 
-struct tab {
-	uint8_t b[512];
-	size_t n;
-	bool overflow;
-};
-
-static void u8(struct tab *t, uint32_t v)
-{
-	if (t->n < sizeof(t->b))
-		t->b[t->n++] = (uint8_t)v;
-	else
-		t->overflow = true;
-}
-
-static void u16(struct tab *t, uint32_t v)
-{
-	u8(t, v);
-	u8(t, v >> 8);
-}
-
-static void u32(struct tab *t, uint32_t v)
-{
-	u16(t, v);
-	u16(t, v >> 16);
-}
-
-static void begin(struct tab *t, uint8_t crev, uint8_t ps_bytes)
-{
-	memset(t, 0, sizeof(*t));
-	t->n = 6;
-	t->b[2] = 1;
-	t->b[3] = crev;
-	t->b[4] = W_COUNT;
-	t->b[5] = ps_bytes;
-}
-
 /* OP reg, imm32 */
-static void reg_imm(struct tab *t, uint8_t op, uint16_t reg, uint32_t imm)
+static void reg_imm(struct atom_table *t, uint8_t op, uint16_t reg, uint32_t imm)
 {
-	u8(t, op + D_REG);
-	u8(t, ATTR(K_IMM, A_DW));
-	u16(t, reg);
-	u32(t, imm);
+	atom_table_u8(t, op + D_REG);
+	atom_table_u8(t, ATTR(K_IMM, A_DW));
+	atom_table_u16(t, reg);
+	atom_table_u32(t, imm);
 }
 
 /* OP reg, ws (dword) */
-static void reg_ws(struct tab *t, uint8_t op, uint16_t reg, uint8_t ws)
+static void reg_ws(struct atom_table *t, uint8_t op, uint16_t reg, uint8_t ws)
 {
-	u8(t, op + D_REG);
-	u8(t, ATTR(K_WS, A_DW));
-	u16(t, reg);
-	u8(t, ws);
+	atom_table_u8(t, op + D_REG);
+	atom_table_u8(t, ATTR(K_WS, A_DW));
+	atom_table_u16(t, reg);
+	atom_table_u8(t, ws);
 }
 
 /* OP ws, imm32 */
-static void ws_imm(struct tab *t, uint8_t op, uint8_t ws, uint32_t imm)
+static void ws_imm(struct atom_table *t, uint8_t op, uint8_t ws, uint32_t imm)
 {
-	u8(t, op + D_WS);
-	u8(t, ATTR(K_IMM, A_DW));
-	u8(t, ws);
-	u32(t, imm);
+	atom_table_u8(t, op + D_WS);
+	atom_table_u8(t, ATTR(K_IMM, A_DW));
+	atom_table_u8(t, ws);
+	atom_table_u32(t, imm);
 }
 
 /* OP ws, src (a PS or WS field of the given alignment; the destination is a dword) */
-static void ws_src(struct tab *t, uint8_t op, uint8_t ws, uint8_t kind, uint8_t align, uint8_t src)
+static void ws_src(struct atom_table *t, uint8_t op, uint8_t ws, uint8_t kind, uint8_t align,
+		   uint8_t src)
 {
 	/* destination select 3 with a word source, 0 with a byte source (into a zeroed dword) */
 	uint8_t sel = align == A_DW ? 0 : align <= 3 ? 3 : 0;
 
-	u8(t, op + D_WS);
-	u8(t, (uint8_t)(ATTR(kind, align) | sel << 6));
-	u8(t, ws);
-	u8(t, src);
+	atom_table_u8(t, op + D_WS);
+	atom_table_u8(t, (uint8_t)(ATTR(kind, align) | sel << 6));
+	atom_table_u8(t, ws);
+	atom_table_u8(t, src);
 }
 
-static void shift_left(struct tab *t, uint8_t ws, uint8_t count)
+static void shift_left(struct atom_table *t, uint8_t ws, uint8_t count)
 {
-	u8(t, SHIFT_LEFT + D_WS);
-	u8(t, ATTR(0, A_DW));
-	u8(t, ws);
-	u8(t, count);
+	atom_table_u8(t, SHIFT_LEFT + D_WS);
+	atom_table_u8(t, ATTR(0, A_DW));
+	atom_table_u8(t, ws);
+	atom_table_u8(t, count);
 }
 
 /* JUMP cond, returns where its target goes (patch()). */
-static size_t jump(struct tab *t, unsigned cond)
+static size_t jump(struct atom_table *t, unsigned cond)
 {
-	u8(t, JUMP + cond);
-	u16(t, 0);
+	atom_table_u8(t, JUMP + cond);
+	atom_table_u16(t, 0);
 	return t->n - 2;
-}
-
-static void patch(struct tab *t, size_t at)
-{
-	t->b[at] = (uint8_t)t->n;
-	t->b[at + 1] = (uint8_t)(t->n >> 8);
-}
-
-static void end(struct tab *t)
-{
-	t->b[0] = (uint8_t)t->n;
-	t->b[1] = (uint8_t)(t->n >> 8);
 }
 
 /*
@@ -212,49 +161,49 @@ static void end(struct tab *t)
  * 0 (PPLL0, PPLL1, PPLL2: BPHYC_PLL0..2 / DC_DISPLAYPLLREGS0..2), and the
  * register block set to it; an id that is no display PLL ends the table.
  */
-static void select_pll(struct tab *t, uint8_t ps)
+static void select_pll(struct atom_table *t, uint8_t ps)
 {
 	static const uint8_t ids[] = { ATOM_PPLL0, ATOM_PPLL1, ATOM_PPLL2 };
 	size_t cases[3], done[3];
 
-	u8(t, SWITCH);
-	u8(t, ATTR(K_PS, A_B0));
-	u8(t, ps);
+	atom_table_u8(t, SWITCH);
+	atom_table_u8(t, ATTR(K_PS, A_B0));
+	atom_table_u8(t, ps);
 	for (unsigned i = 0; i < 3; i++) {
-		u8(t, CASE);
-		u8(t, ids[i]);
-		u16(t, 0);
+		atom_table_u8(t, CASE);
+		atom_table_u8(t, ids[i]);
+		atom_table_u16(t, 0);
 		cases[i] = t->n - 2;
 	}
-	u16(t, CASE_END);
-	u8(t, EOT);
+	atom_table_u16(t, CASE_END);
+	atom_table_u8(t, EOT);
 	for (unsigned i = 0; i < 3; i++) {
-		patch(t, cases[i]);
+		atom_table_patch(t, cases[i]);
 		ws_imm(t, MOVE, W_PLL, i);
 		done[i] = jump(t, J_ALWAYS);
 	}
 	for (unsigned i = 0; i < 3; i++)
-		patch(t, done[i]);
+		atom_table_patch(t, done[i]);
 	ws_imm(t, MUL, W_PLL, DCE110_PPLL_STRIDE);
 	ws_src(t, MOVE, WS_REG_BLOCK, K_WS, A_DW, WS_QUOTIENT);
 }
 
 /* Polls reg (in the PLL's block) until mask reads set, 10 us apart (dc bounds the run). */
-static void wait_ready(struct tab *t, uint16_t reg, uint32_t mask)
+static void wait_ready(struct atom_table *t, uint16_t reg, uint32_t mask)
 {
 	size_t again = t->n, done;
 
 	reg_imm(t, TEST, reg, mask);
 	done = jump(t, J_NOT_EQUAL);
-	u8(t, DELAY_US);
-	u8(t, 10);
+	atom_table_u8(t, DELAY_US);
+	atom_table_u8(t, 10);
 	t->b[jump(t, J_ALWAYS)] = (uint8_t)again;
 	t->b[t->n - 1] = (uint8_t)(again >> 8);
-	patch(t, done);
+	atom_table_patch(t, done);
 }
 
 /* CRTCn_PIXEL_RATE_CNTL of the ATOM CRTC id in PS (ps, align): source W_PLL, DP DTO off. */
-static void route_crtc(struct tab *t, uint8_t ps, uint8_t align)
+static void route_crtc(struct atom_table *t, uint8_t ps, uint8_t align)
 {
 	size_t none;
 
@@ -263,13 +212,13 @@ static void route_crtc(struct tab *t, uint8_t ps, uint8_t align)
 	none = jump(t, J_EQUAL);
 	ws_imm(t, MUL, W_CRTC, mmCRTC1_PIXEL_RATE_CNTL - mmCRTC0_PIXEL_RATE_CNTL);
 	ws_src(t, MOVE, WS_REG_BLOCK, K_WS, A_DW, WS_QUOTIENT);
-	u8(t, MASK + D_REG);
-	u8(t, ATTR(K_WS, A_DW));
-	u16(t, mmCRTC0_PIXEL_RATE_CNTL);
-	u32(t, ~(uint32_t)(CRTC0_PIXEL_RATE_CNTL__CRTC0_PIXEL_RATE_SOURCE_MASK |
-			   CRTC0_PIXEL_RATE_CNTL__DP_DTO0_ENABLE_MASK));
-	u8(t, W_PLL);
-	patch(t, none);
+	atom_table_u8(t, MASK + D_REG);
+	atom_table_u8(t, ATTR(K_WS, A_DW));
+	atom_table_u16(t, mmCRTC0_PIXEL_RATE_CNTL);
+	atom_table_u32(t, ~(uint32_t)(CRTC0_PIXEL_RATE_CNTL__CRTC0_PIXEL_RATE_SOURCE_MASK |
+				      CRTC0_PIXEL_RATE_CNTL__DP_DTO0_ENABLE_MASK));
+	atom_table_u8(t, W_PLL);
+	atom_table_patch(t, none);
 }
 
 /*
@@ -277,11 +226,11 @@ static void route_crtc(struct tab *t, uint8_t ps, uint8_t align)
  * 10 kHz (bits 0..23) and the CRTC (24..31), dword 1 the feedback (word 0),
  * post (byte 2) and reference (byte 3) dividers, dword 2 the PLL (byte 0).
  */
-static void set_pixel_clock_v6(struct tab *t)
+static void set_pixel_clock_v6(struct atom_table *t)
 {
 	size_t off;
 
-	begin(t, 6, 16);
+	atom_table_begin(t, 6, W_COUNT, 16);
 	select_pll(t, 2);
 	ws_src(t, MOVE, W_CLOCK, K_PS, A_DW, 0);
 	ws_imm(t, AND, W_CLOCK, 0xffffff);
@@ -298,12 +247,12 @@ static void set_pixel_clock_v6(struct tab *t)
 	reg_imm(t, MOVE, mmBPHYC_PLL0_PLL_CNTL, 0);
 	wait_ready(t, mmBPHYC_PLL0_PLL_CNTL, PLL_CNTL__PLL_LOCKED_MASK);
 	route_crtc(t, 0, A_B24);
-	u8(t, EOT);
-	patch(t, off);
+	atom_table_u8(t, EOT);
+	atom_table_patch(t, off);
 	reg_imm(t, MOVE, mmBPHYC_PLL0_PLL_CNTL,
 		PLL_CNTL__PLL_RESET_MASK | PLL_CNTL__PLL_POWER_DOWN_MASK);
-	u8(t, EOT);
-	end(t);
+	atom_table_u8(t, EOT);
+	atom_table_end(t);
 }
 
 /*
@@ -313,14 +262,14 @@ static void set_pixel_clock_v6(struct tab *t)
  * the PPLL minimum, and the frequency control word VCO / reference as
  * integer and fraction over a denominator of (reference / scale) kHz.
  */
-static void set_pixel_clock_v7(struct tab *t, uint32_t ref_khz, uint32_t vco_min_khz)
+static void set_pixel_clock_v7(struct atom_table *t, uint32_t ref_khz, uint32_t vco_min_khz)
 {
 	uint32_t scale = 1;
 	size_t off, bad;
 
 	while (ref_khz / scale > 0xffff)
 		scale *= 10;
-	begin(t, 7, 16);
+	atom_table_begin(t, 7, W_COUNT, 16);
 	select_pll(t, 1);
 	ws_src(t, MOVE, W_CLOCK, K_PS, A_DW, 0);
 	ws_imm(t, COMPARE, W_CLOCK, 0);
@@ -360,12 +309,12 @@ static void set_pixel_clock_v7(struct tab *t, uint32_t ref_khz, uint32_t vco_min
 	wait_ready(t, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_UPDATE_CNTL,
 		   DCE112_PPLL_UPDATE_CNTL__pc_pw_pll_rdy_MASK);
 	route_crtc(t, 2, A_B0);
-	u8(t, EOT);
-	patch(t, off);
-	patch(t, bad);
+	atom_table_u8(t, EOT);
+	atom_table_patch(t, off);
+	atom_table_patch(t, bad);
 	reg_imm(t, MOVE, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_MODE_CNTL, 0);
-	u8(t, EOT);
-	end(t);
+	atom_table_u8(t, EOT);
+	atom_table_end(t);
 }
 
 /*
@@ -373,20 +322,20 @@ static void set_pixel_clock_v7(struct tab *t, uint32_t ref_khz, uint32_t vco_min
  * (ADJUST_DISPLAY_PLL_OUTPUT_PARAMETERS_V3), the PLL frequency in 10 kHz
  * in dword 0 and reference and post dividers (0: no constraint) in dword 1.
  */
-static void adjust_display_pll(struct tab *t)
+static void adjust_display_pll(struct atom_table *t)
 {
-	begin(t, 3, 8);
+	atom_table_begin(t, 3, W_COUNT, 8);
 	ws_src(t, MOVE, W_CLOCK, K_PS, A_W0, 0);
-	u8(t, MOVE + D_PS);
-	u8(t, ATTR(K_WS, A_DW));
-	u8(t, 0);
-	u8(t, W_CLOCK);
-	u8(t, MOVE + D_PS);
-	u8(t, ATTR(K_IMM, A_DW));
-	u8(t, 1);
-	u32(t, 0);
-	u8(t, EOT);
-	end(t);
+	atom_table_u8(t, MOVE + D_PS);
+	atom_table_u8(t, ATTR(K_WS, A_DW));
+	atom_table_u8(t, 0);
+	atom_table_u8(t, W_CLOCK);
+	atom_table_u8(t, MOVE + D_PS);
+	atom_table_u8(t, ATTR(K_IMM, A_DW));
+	atom_table_u8(t, 1);
+	atom_table_u32(t, 0);
+	atom_table_u8(t, EOT);
+	atom_table_end(t);
 }
 
 static void put16(uint8_t *p, uint32_t v)
@@ -399,15 +348,6 @@ static void put32(uint8_t *p, uint32_t v)
 {
 	put16(p, v);
 	put16(p + 2, v >> 16);
-}
-
-static size_t place(uint8_t *img, size_t *next, const uint8_t *bytes, size_t size)
-{
-	size_t at = *next;
-
-	memcpy(img + at, bytes, size);
-	*next = (at + size + 15) & ~(size_t)15;
-	return at;
 }
 
 static uint16_t pci_device(unsigned asic)
@@ -429,12 +369,15 @@ static uint16_t pci_device(unsigned asic)
 int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 {
 	bool dce112 = cfg->asic >= SIM_ASIC_POLARIS10;
-	uint8_t *b = cfg->vbios;
+	const struct atom_image_id id = {
+		.pci_device = pci_device(cfg->asic),
+		.date = "12/04/26 00:00",
+		.version = dce112 ? SIM_OWN_VBIOS_DCE112 : SIM_OWN_VBIOS_DCE100,
+	};
 	uint8_t fwi[FWI_SIZE] = { 0 };
 	uint32_t vco_min = dce112 ? SIM_OWN_VBIOS_DCE112_VCO_MIN_KHZ : SIM_OWN_VBIOS_VCO_MIN_KHZ;
-	struct tab spc, adj;
-	size_t next = FIRST_TABLE;
-	uint8_t sum = 0;
+	struct atom_table spc, adj;
+	struct atom_image img;
 
 	if (cfg->ref_khz % 10 || cfg->dpref_khz % 10)
 		return sj_fail(ctx, "ref_clock_khz",
@@ -446,29 +389,6 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	else
 		set_pixel_clock_v6(&spc);
 	adjust_display_pll(&adj);
-	if (spc.overflow || adj.overflow)
-		return sj_fail(ctx, "vbios", "the simulator's own video BIOS: a table overflows");
-	memset(b, 0, IMAGE_SIZE);
-	b[0] = 0x55;
-	b[1] = 0xaa;
-	b[2] = IMAGE_SIZE / 512;
-	put16(b + 0x18, PCIR);
-	memcpy(b + PCIR, "PCIR", 4);
-	put16(b + PCIR + 4, 0x1002);
-	put16(b + PCIR + 6, pci_device(cfg->asic));
-	put16(b + PCIR + 0x10, IMAGE_SIZE / 512);
-	memcpy(b + 0x30, " 761295520", 10);
-	put16(b + 0x48, ROM_HEADER);
-	memcpy(b + 0x50, "12/04/26 00:00", 14);
-	snprintf((char *)b + 0x80, 32, "%s", dce112 ? SIM_OWN_VBIOS_DCE112 : SIM_OWN_VBIOS_DCE100);
-	put16(b + ROM_HEADER, 0x24);
-	b[ROM_HEADER + 2] = 1;
-	b[ROM_HEADER + 3] = 1;
-	memcpy(b + ROM_HEADER + 4, "ATOM", 4);
-	put16(b + ROM_HEADER + 0x1e, CMD_LIST);
-	put16(b + ROM_HEADER + 0x20, DATA_LIST);
-	put16(b + CMD_LIST, 4 + DC_BIOS_CMD_COUNT * 2);
-	put16(b + DATA_LIST, 4 + DC_BIOS_DATA_COUNT * 2);
 
 	/* ATOM_FIRMWARE_INFO_V2_2: clocks in 10 kHz */
 	put16(fwi, FWI_SIZE);
@@ -480,15 +400,16 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	put16(fwi + 74, SIM_OWN_VBIOS_PD_MIN_KHZ / 10);
 	put16(fwi + 76, SIM_OWN_VBIOS_PD_MAX_KHZ / 10);
 	put16(fwi + 82, cfg->ref_khz / 10);
-	put16(b + DATA_LIST + 4 + 2 * DC_BIOS_DATA_FIRMWARE_INFO,
-	      (uint32_t)place(b, &next, fwi, sizeof(fwi)));
-	put16(b + CMD_LIST + 4 + 2 * DC_BIOS_CMD_SET_PIXEL_CLOCK,
-	      (uint32_t)place(b, &next, spc.b, spc.n));
-	put16(b + CMD_LIST + 4 + 2 * DC_BIOS_CMD_ADJUST_DISPLAY_PLL,
-	      (uint32_t)place(b, &next, adj.b, adj.n));
-	for (size_t i = 0; i < IMAGE_SIZE; i++)
-		sum = (uint8_t)(sum + b[i]);
-	b[0x1ff] = (uint8_t)(0x100 - sum);
+
+	atom_image_begin(&img, cfg->vbios, IMAGE_SIZE, &id);
+	if (atom_image_add_data(&img, DC_BIOS_DATA_FIRMWARE_INFO, fwi, sizeof(fwi)) < 0 ||
+	    atom_image_add_cmd(&img, DC_BIOS_CMD_SET_PIXEL_CLOCK, &spc) < 0 ||
+	    atom_image_add_cmd(&img, DC_BIOS_CMD_ADJUST_DISPLAY_PLL, &adj) < 0)
+		return sj_fail(ctx, "vbios",
+			       "the simulator's own video BIOS: a table overflows or the %u-byte "
+			       "image is full",
+			       IMAGE_SIZE);
+	atom_image_finish(&img);
 	cfg->vbios_len = IMAGE_SIZE;
 	return 0;
 }

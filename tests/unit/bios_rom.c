@@ -4,115 +4,32 @@
 
 #include "bios_rom.h"
 
-void tasm_begin(struct tasm *a, uint8_t ws_dwords, uint8_t ps_bytes)
-{
-	memset(a, 0, sizeof(*a));
-	a->n = 6;
-	a->b[2] = 1;
-	a->b[3] = 1;
-	a->b[4] = ws_dwords;
-	a->b[5] = ps_bytes;
-}
-
-void tasm_u8(struct tasm *a, uint8_t v)
-{
-	if (a->n < sizeof(a->b))
-		a->b[a->n++] = v;
-}
-
-void tasm_u16(struct tasm *a, uint16_t v)
-{
-	tasm_u8(a, (uint8_t)v);
-	tasm_u8(a, (uint8_t)(v >> 8));
-}
-
-void tasm_u32(struct tasm *a, uint32_t v)
-{
-	tasm_u16(a, (uint16_t)v);
-	tasm_u16(a, (uint16_t)(v >> 16));
-}
-
-uint16_t tasm_here(const struct tasm *a)
-{
-	return (uint16_t)a->n;
-}
-
-void tasm_end(struct tasm *a)
-{
-	a->b[0] = (uint8_t)a->n;
-	a->b[1] = (uint8_t)(a->n >> 8);
-}
-
-#define PCIR	    0x1c0u
-#define ROM_HEADER  0x200u
-#define CMD_LIST    0x240u
-#define DATA_LIST   0x300u
-#define FIRST_TABLE 0x400u
-#define SUM_BYTE    0x1ffu
-
-static void put16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-
 void rom_init(struct rom *r)
 {
-	uint8_t *b = r->b;
+	static const struct atom_image_id id = {
+		.pci_device = 0x9874,
+		.date = "01/02/24 03:04",
+		.version = "OURS-TEST-001",
+	};
 
-	memset(r, 0, sizeof(*r));
-	b[0] = 0x55;
-	b[1] = 0xaa;
-	b[2] = ROM_SIZE / 512;
-	put16(b + 0x18, PCIR);
-	memcpy(b + PCIR, "PCIR", 4);
-	put16(b + PCIR + 4, 0x1002);
-	put16(b + PCIR + 6, 0x9874);
-	put16(b + PCIR + 0x10, ROM_SIZE / 512);
-	memcpy(b + 0x30, " 761295520", 10);
-	put16(b + 0x48, ROM_HEADER);
-	memcpy(b + 0x50, "01/02/24 03:04", 14);
-	memcpy(b + 0x80, "OURS-TEST-001", 13);
-	put16(b + ROM_HEADER, 0x24);
-	b[ROM_HEADER + 2] = 1;
-	b[ROM_HEADER + 3] = 1;
-	memcpy(b + ROM_HEADER + 4, "ATOM", 4);
-	put16(b + ROM_HEADER + 0x1e, CMD_LIST);
-	put16(b + ROM_HEADER + 0x20, DATA_LIST);
-	put16(b + CMD_LIST, 4 + 81 * 2);
-	put16(b + DATA_LIST, 4 + 35 * 2);
-	r->next = FIRST_TABLE;
+	atom_image_begin(&r->img, r->b, ROM_SIZE, &id);
 }
 
-static size_t place(struct rom *r, const uint8_t *bytes, size_t size)
+void rom_add_cmd(struct rom *r, unsigned index, const struct atom_table *a)
 {
-	size_t at = r->next;
-
-	if (at + size > ROM_SIZE)
+	if (atom_image_add_cmd(&r->img, index, a) < 0)
 		abort();
-	memcpy(r->b + at, bytes, size);
-	r->next = (at + size + 15) & ~(size_t)15;
-	return at;
-}
-
-void rom_add_cmd(struct rom *r, unsigned index, const struct tasm *a)
-{
-	put16(r->b + CMD_LIST + 4 + 2 * index, (uint16_t)place(r, a->b, a->n));
 }
 
 void rom_add_data(struct rom *r, unsigned index, const uint8_t *bytes, size_t size)
 {
-	put16(r->b + DATA_LIST + 4 + 2 * index, (uint16_t)place(r, bytes, size));
+	if (atom_image_add_data(&r->img, index, bytes, size) < 0)
+		abort();
 }
 
 void rom_finish(struct rom *r)
 {
-	uint8_t sum = 0;
-
-	r->b[SUM_BYTE] = 0;
-	for (size_t i = 0; i < ROM_SIZE; i++)
-		sum = (uint8_t)(sum + r->b[i]);
-	r->b[SUM_BYTE] = (uint8_t)(0x100 - sum);
+	atom_image_finish(&r->img);
 }
 
 static struct rec_hw *rec(struct dc_hw *hw)

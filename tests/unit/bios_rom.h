@@ -1,7 +1,7 @@
 /*
- * Test helpers for dc/bios: a small assembler for command tables the tests
- * write themselves, a synthetic ATOM ROM holding them (our own image, not
- * AMD's), and a struct dc_hw that records what a table did.
+ * Test helpers for dc/bios: a synthetic ATOM ROM holding the command tables
+ * the tests write themselves (sim/atom_image.h: our own image, not AMD's),
+ * and a struct dc_hw that records what a table did.
  */
 #ifndef TESTS_BIOS_ROM_H
 #define TESTS_BIOS_ROM_H
@@ -9,32 +9,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "atom_image.h"
 #include "dc_hw.h"
 
 #define ROM_SIZE 8192u
 
-/* A command table under construction: header, then code. */
-struct tasm {
-	uint8_t b[1024];
-	size_t n;
-};
-
-void tasm_begin(struct tasm *a, uint8_t ws_dwords, uint8_t ps_bytes);
-void tasm_u8(struct tasm *a, uint8_t v);
-void tasm_u16(struct tasm *a, uint16_t v);
-void tasm_u32(struct tasm *a, uint32_t v);
-/* Offset of the next byte from the table start (a jump target). */
-uint16_t tasm_here(const struct tasm *a);
-void tasm_end(struct tasm *a); /* fills in the size */
-
-/* The synthetic image: up to a few command and data tables at fixed indices. */
+/*
+ * The tests' image: our own (sim/atom_image.h), with an identity of its
+ * own; a table that does not fit aborts the test.
+ */
 struct rom {
 	uint8_t b[ROM_SIZE];
-	size_t next; /* where the next table goes */
+	struct atom_image img;
 };
 
 void rom_init(struct rom *r);
-void rom_add_cmd(struct rom *r, unsigned index, const struct tasm *a);
+void rom_add_cmd(struct rom *r, unsigned index, const struct atom_table *a);
 void rom_add_data(struct rom *r, unsigned index, const uint8_t *bytes, size_t size);
 void rom_finish(struct rom *r); /* the checksum byte */
 

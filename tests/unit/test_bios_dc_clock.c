@@ -297,24 +297,24 @@ static void polling_an_unmodelled_bit_names_table_and_register(void **state)
 	struct dst *t = create(&images[0]);
 	struct dc_bios_error err = { 0 };
 	struct dc_bios *b;
-	struct tasm a;
+	struct atom_table a;
 	struct rom r;
 	uint16_t top;
 	uint32_t ps[8] = { 0 };
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	top = tasm_here(&a);
-	tasm_u8(&a, DELAY_US);
-	tasm_u8(&a, 100);
-	tasm_u8(&a, TEST);
-	tasm_u8(&a, (uint8_t)(K_IMM | A_DW << 3));
-	tasm_u16(&a, 0x1705);
-	tasm_u32(&a, 1);
-	tasm_u8(&a, JUMP_EQUAL); /* bit clear: wait again */
-	tasm_u16(&a, top);
-	tasm_u8(&a, EOT);
-	tasm_end(&a);
+	atom_table_begin(&a, 1, 0, 0);
+	top = atom_table_here(&a);
+	atom_table_u8(&a, DELAY_US);
+	atom_table_u8(&a, 100);
+	atom_table_u8(&a, TEST);
+	atom_table_u8(&a, (uint8_t)(K_IMM | A_DW << 3));
+	atom_table_u16(&a, 0x1705);
+	atom_table_u32(&a, 1);
+	atom_table_u8(&a, JUMP_EQUAL); /* bit clear: wait again */
+	atom_table_u16(&a, top);
+	atom_table_u8(&a, EOT);
+	atom_table_end(&a);
 	rom_init(&r);
 	rom_add_cmd(&r, DC_BIOS_CMD_SET_PIXEL_CLOCK, &a);
 	rom_finish(&r);

@@ -84,30 +84,30 @@ static struct rec_hw hw;
 static struct dc_bios_error err;
 
 /* OP attr REG src-byte (a PS, WS or FB source). */
-static void op_r8(struct tasm *a, uint8_t op, uint8_t attr, uint16_t reg, uint8_t src)
+static void op_r8(struct atom_table *a, uint8_t op, uint8_t attr, uint16_t reg, uint8_t src)
 {
-	tasm_u8(a, op);
-	tasm_u8(a, attr);
-	tasm_u16(a, reg);
-	tasm_u8(a, src);
+	atom_table_u8(a, op);
+	atom_table_u8(a, attr);
+	atom_table_u16(a, reg);
+	atom_table_u8(a, src);
 }
 
 /* OP attr dst-byte src-byte (PS/WS/FB destination and source). */
-static void op_88(struct tasm *a, uint8_t op, uint8_t attr, uint8_t dst, uint8_t src)
+static void op_88(struct atom_table *a, uint8_t op, uint8_t attr, uint8_t dst, uint8_t src)
 {
-	tasm_u8(a, op);
-	tasm_u8(a, attr);
-	tasm_u8(a, dst);
-	tasm_u8(a, src);
+	atom_table_u8(a, op);
+	atom_table_u8(a, attr);
+	atom_table_u8(a, dst);
+	atom_table_u8(a, src);
 }
 
 /* OP dst-byte <- a dword immediate. */
-static void op_8imm(struct tasm *a, uint8_t op, uint8_t dst, uint32_t imm)
+static void op_8imm(struct atom_table *a, uint8_t op, uint8_t dst, uint32_t imm)
 {
-	tasm_u8(a, op);
-	tasm_u8(a, ATTR(K_IMM, A_DW, 0));
-	tasm_u8(a, dst);
-	tasm_u32(a, imm);
+	atom_table_u8(a, op);
+	atom_table_u8(a, ATTR(K_IMM, A_DW, 0));
+	atom_table_u8(a, dst);
+	atom_table_u32(a, imm);
 }
 
 static struct dc_bios *load(struct rom *r)
@@ -120,13 +120,13 @@ static struct dc_bios *load(struct rom *r)
 }
 
 /* Runs table a as SetPixelClock in an image with optional extra tables. */
-static int run_with(struct rom *r, struct tasm *a, uint32_t *ps, unsigned n,
+static int run_with(struct rom *r, struct atom_table *a, uint32_t *ps, unsigned n,
 		    const struct dc_bios_run_limits *lim)
 {
 	struct dc_bios *b;
 	int ret;
 
-	tasm_end(a);
+	atom_table_end(a);
 	rom_add_cmd(r, TABLE, a);
 	b = load(r);
 	memset(&err, 0, sizeof(err));
@@ -135,7 +135,7 @@ static int run_with(struct rom *r, struct tasm *a, uint32_t *ps, unsigned n,
 	return ret;
 }
 
-static int run(struct tasm *a, uint32_t *ps, unsigned n)
+static int run(struct atom_table *a, uint32_t *ps, unsigned n)
 {
 	struct rom r;
 
@@ -153,19 +153,19 @@ static int setup(void **state)
 /* MOVE REG <- IMM dword, and the immediate widths. */
 static void test_move_imm(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	tasm_u8(&a, MOVE);
-	tasm_u8(&a, ATTR(K_IMM, A_DW, 0));
-	tasm_u16(&a, 0x100);
-	tasm_u32(&a, 0xdeadbeef);
-	tasm_u8(&a, MOVE);
-	tasm_u8(&a, ATTR(K_IMM, A_W0, 0));
-	tasm_u16(&a, 0x101);
-	tasm_u16(&a, 0x1234);
-	tasm_u8(&a, EOT);
+	atom_table_begin(&a, 1, 0, 0);
+	atom_table_u8(&a, MOVE);
+	atom_table_u8(&a, ATTR(K_IMM, A_DW, 0));
+	atom_table_u16(&a, 0x100);
+	atom_table_u32(&a, 0xdeadbeef);
+	atom_table_u8(&a, MOVE);
+	atom_table_u8(&a, ATTR(K_IMM, A_W0, 0));
+	atom_table_u16(&a, 0x101);
+	atom_table_u16(&a, 0x1234);
+	atom_table_u8(&a, EOT);
 	hw.regs[0x101] = 0xaaaa5555;
 	assert_int_equal(run(&a, NULL, 0), 0);
 	assert_int_equal(hw.regs[0x100], 0xdeadbeef);
@@ -179,41 +179,41 @@ static void test_move_imm(void **state)
 /* A byte source placed into byte 2 of the destination (dst select 2). */
 static void test_move_aligned(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	tasm_u8(&a, MOVE);
-	tasm_u8(&a, ATTR(K_REG, A_B8, 2));
-	tasm_u16(&a, 0x200); /* destination */
-	tasm_u16(&a, 0x201); /* source: its byte 1 */
-	tasm_u8(&a, EOT);
+	atom_table_begin(&a, 1, 0, 0);
+	atom_table_u8(&a, MOVE);
+	atom_table_u8(&a, ATTR(K_REG, A_B8, 2));
+	atom_table_u16(&a, 0x200); /* destination */
+	atom_table_u16(&a, 0x201); /* source: its byte 1 */
+	atom_table_u8(&a, EOT);
 	hw.regs[0x200] = 0x11223344;
 	hw.regs[0x201] = 0x0000ab00;
 	assert_int_equal(run(&a, NULL, 0), 0);
 	assert_int_equal(hw.regs[0x200], 0x11ab3344);
 }
 
-static void emit_rmw(struct tasm *a, uint8_t op, uint16_t reg, uint32_t imm)
+static void emit_rmw(struct atom_table *a, uint8_t op, uint16_t reg, uint32_t imm)
 {
-	tasm_u8(a, op);
-	tasm_u8(a, ATTR(K_IMM, A_DW, 0));
-	tasm_u16(a, reg);
-	tasm_u32(a, imm);
+	atom_table_u8(a, op);
+	atom_table_u8(a, ATTR(K_IMM, A_DW, 0));
+	atom_table_u16(a, reg);
+	atom_table_u32(a, imm);
 }
 
 static void test_alu(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
+	atom_table_begin(&a, 1, 0, 0);
 	emit_rmw(&a, AND, 0x10, 0x0ff0);
 	emit_rmw(&a, OR, 0x11, 0x0f00);
 	emit_rmw(&a, XOR, 0x12, 0xffff);
 	emit_rmw(&a, ADD, 0x13, 5);
 	emit_rmw(&a, SUB, 0x14, 5);
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	hw.regs[0x10] = 0x1234;
 	hw.regs[0x11] = 0x00f0;
 	hw.regs[0x12] = 0x00ff;
@@ -230,15 +230,15 @@ static void test_alu(void **state)
 /* MASK keeps the masked bits and ORs the source; CLEAR zeroes one field. */
 static void test_mask_clear(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	tasm_u8(&a, MASK);
-	tasm_u8(&a, ATTR(K_IMM, A_DW, 0));
-	tasm_u16(&a, 0x20);
-	tasm_u32(&a, 0xffff00ff); /* mask */
-	tasm_u32(&a, 0x00004200); /* source */
+	atom_table_begin(&a, 1, 0, 0);
+	atom_table_u8(&a, MASK);
+	atom_table_u8(&a, ATTR(K_IMM, A_DW, 0));
+	atom_table_u16(&a, 0x20);
+	atom_table_u32(&a, 0xffff00ff); /* mask */
+	atom_table_u32(&a, 0x00004200); /* source */
 	op_r8(&a, CLEAR, ATTR(0, A_B24, 0), 0x21, EOT);
 	hw.regs[0x20] = 0x12345678;
 	hw.regs[0x21] = 0xabcdef01;
@@ -249,23 +249,23 @@ static void test_mask_clear(void **state)
 
 static void test_shifts(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
+	atom_table_begin(&a, 1, 0, 0);
 	/* SHIFT_LEFT/RIGHT: an immediate count on an aligned field. */
 	op_r8(&a, SHIFT_LEFT, ATTR(0, A_B0, 0), 0x30, 4);
 	op_r8(&a, SHIFT_RIGHT, ATTR(0, A_DW, 0), 0x31, 8);
 	/* SHL/SHR: the count is an operand; the whole dword shifts. */
-	tasm_u8(&a, SHL);
-	tasm_u8(&a, ATTR(K_IMM, A_B0, 1)); /* destination byte 1 */
-	tasm_u16(&a, 0x32);
-	tasm_u8(&a, 4);
-	tasm_u8(&a, SHR);
-	tasm_u8(&a, ATTR(K_IMM, A_DW, 0));
-	tasm_u16(&a, 0x33);
-	tasm_u32(&a, 40); /* past 31: zero */
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, SHL);
+	atom_table_u8(&a, ATTR(K_IMM, A_B0, 1)); /* destination byte 1 */
+	atom_table_u16(&a, 0x32);
+	atom_table_u8(&a, 4);
+	atom_table_u8(&a, SHR);
+	atom_table_u8(&a, ATTR(K_IMM, A_DW, 0));
+	atom_table_u16(&a, 0x33);
+	atom_table_u32(&a, 40); /* past 31: zero */
+	atom_table_u8(&a, EOT);
 	hw.regs[0x30] = 0xffff0013;
 	hw.regs[0x31] = 0x12345678;
 	hw.regs[0x32] = 0x00000f10;
@@ -280,10 +280,10 @@ static void test_shifts(void **state)
 /* MUL/DIV leave results in the quotient/remainder workspace registers. */
 static void test_mul_div(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
+	atom_table_begin(&a, 1, 0, 0);
 	emit_rmw(&a, DIV, 0x40, 7);
 	op_r8(&a, MOVE, ATTR(K_WS, A_DW, 0), 0x41, WS_QUOT);
 	op_r8(&a, MOVE, ATTR(K_WS, A_DW, 0), 0x42, WS_REM);
@@ -291,7 +291,7 @@ static void test_mul_div(void **state)
 	op_r8(&a, MOVE, ATTR(K_WS, A_DW, 0), 0x43, WS_QUOT);
 	emit_rmw(&a, DIV, 0x40, 0); /* by zero: both 0 */
 	op_r8(&a, MOVE, ATTR(K_WS, A_DW, 0), 0x44, WS_QUOT);
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	hw.regs[0x40] = 100;
 	hw.regs[0x44] = 0x55;
 	assert_int_equal(run(&a, NULL, 0), 0);
@@ -304,18 +304,18 @@ static void test_mul_div(void **state)
 /* MUL32/DIV32 on the parameter space: a 64-bit product and quotient. */
 static void test_mul32_div32(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 	uint32_t ps[4] = { 0x80000000u, 6, 0, 0 };
 
 	(void)state;
-	tasm_begin(&a, 0, 16);
+	atom_table_begin(&a, 1, 0, 16);
 	op_88(&a, MUL32_PS, ATTR(K_PS, A_DW, 0), 0, 1);
 	op_88(&a, MOVE + 1, ATTR(K_WS, A_DW, 0), 2, WS_QUOT);
 	op_88(&a, MOVE + 1, ATTR(K_WS, A_DW, 0), 3, WS_REM);
 	/* DIV32: (remainder:dividend) / 4 = 0x3_00000000 / 4 + ... */
 	op_8imm(&a, DIV32_PS, 2, 4);
 	op_88(&a, MOVE + 1, ATTR(K_WS, A_DW, 0), 0, WS_QUOT);
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	assert_int_equal(run(&a, ps, 4), 0);
 	assert_int_equal(ps[2], 0);	      /* low dword of 0x3_00000000 */
 	assert_int_equal(ps[3], 3);	      /* high dword */
@@ -325,27 +325,27 @@ static void test_mul32_div32(void **state)
 /* Parameters are read and written back; the workspace is per table. */
 static void test_ps_ws(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 	uint32_t ps[2] = { 1000, 0 };
 
 	(void)state;
-	tasm_begin(&a, 2, 8);
+	atom_table_begin(&a, 1, 2, 8);
 	op_88(&a, MOVE + 2, ATTR(K_PS, A_DW, 0), 1, 0); /* WS[1] <- PS[0] */
 	op_8imm(&a, ADD + 2, 1, 24);			/* WS[1] += 24 */
 	op_88(&a, MOVE + 1, ATTR(K_WS, A_DW, 0), 1, 1); /* PS[1] <- WS[1] */
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	assert_int_equal(run(&a, ps, 2), 0);
 	assert_int_equal(ps[1], 1024);
 }
 
 static void test_ws_out_of_range(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 1, 0);
+	atom_table_begin(&a, 1, 1, 0);
 	op_8imm(&a, MOVE + 2, 5, 1);
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	assert_int_equal(run(&a, NULL, 0), -EINVAL);
 	assert_non_null(strstr(err.message, "SetPixelClock (12)"));
 	assert_non_null(strstr(err.message, "workspace dword 5"));
@@ -354,22 +354,22 @@ static void test_ws_out_of_range(void **state)
 /* FB scratch, through a moved window (SETFBBASE). */
 static void test_fb(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 	struct rom r;
 	struct dc_bios *b;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	tasm_u8(&a, SETFBBASE);
-	tasm_u8(&a, ATTR(K_IMM, A_DW, 0));
-	tasm_u32(&a, 64);
+	atom_table_begin(&a, 1, 0, 0);
+	atom_table_u8(&a, SETFBBASE);
+	atom_table_u8(&a, ATTR(K_IMM, A_DW, 0));
+	atom_table_u32(&a, 64);
 	op_8imm(&a, MOVE + 3, 2, 0xfeedf00d);
-	tasm_u8(&a, MOVE); /* REG <- FB[2] */
-	tasm_u8(&a, ATTR(K_FB, A_DW, 0));
-	tasm_u16(&a, 0x50);
-	tasm_u8(&a, 2);
-	tasm_u8(&a, EOT);
-	tasm_end(&a);
+	atom_table_u8(&a, MOVE); /* REG <- FB[2] */
+	atom_table_u8(&a, ATTR(K_FB, A_DW, 0));
+	atom_table_u16(&a, 0x50);
+	atom_table_u8(&a, 2);
+	atom_table_u8(&a, EOT);
+	atom_table_end(&a);
 	rom_init(&r);
 	rom_add_cmd(&r, TABLE, &a);
 	b = load(&r);
@@ -383,24 +383,24 @@ static void test_fb(void **state)
 static void test_data_block(void **state)
 {
 	static const uint8_t table[] = { 12, 0, 1, 1, 0, 0, 0, 0, 0x78, 0x56, 0x34, 0x12 };
-	struct tasm a;
+	struct atom_table a;
 	struct rom r;
 
 	(void)state;
 	rom_init(&r);
 	rom_add_data(&r, DC_BIOS_DATA_FIRMWARE_INFO, table, sizeof(table));
-	tasm_begin(&a, 0, 0);
-	tasm_u8(&a, SETDATABLOCK);
-	tasm_u8(&a, DC_BIOS_DATA_FIRMWARE_INFO);
-	tasm_u8(&a, MOVE);
-	tasm_u8(&a, ATTR(K_ID, A_DW, 0));
-	tasm_u16(&a, 0x60);
-	tasm_u16(&a, 8);
-	tasm_u8(&a, MOVE); /* word 1 of the same dword */
-	tasm_u8(&a, ATTR(K_ID, A_W16, 0));
-	tasm_u16(&a, 0x61);
-	tasm_u16(&a, 8);
-	tasm_u8(&a, EOT);
+	atom_table_begin(&a, 1, 0, 0);
+	atom_table_u8(&a, SETDATABLOCK);
+	atom_table_u8(&a, DC_BIOS_DATA_FIRMWARE_INFO);
+	atom_table_u8(&a, MOVE);
+	atom_table_u8(&a, ATTR(K_ID, A_DW, 0));
+	atom_table_u16(&a, 0x60);
+	atom_table_u16(&a, 8);
+	atom_table_u8(&a, MOVE); /* word 1 of the same dword */
+	atom_table_u8(&a, ATTR(K_ID, A_W16, 0));
+	atom_table_u16(&a, 0x61);
+	atom_table_u16(&a, 8);
+	atom_table_u8(&a, EOT);
 	assert_int_equal(run_with(&r, &a, NULL, 0, NULL), 0);
 	assert_int_equal(hw.regs[0x60], 0x12345678);
 	assert_int_equal(hw.regs[0x61], 0x1234);
@@ -413,14 +413,14 @@ static void test_pll_mc(void **state)
 					  .pll_data_reg = 0x71,
 					  .mc_index_reg = 0x72,
 					  .mc_data_reg = 0x73 };
-	struct tasm a;
+	struct atom_table a;
 	struct rom r;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
+	atom_table_begin(&a, 1, 0, 0);
 	op_8imm(&a, MOVE + 4, 0x2a, 0x55); /* PLL[0x2a] <- 0x55 */
 	op_8imm(&a, MOVE + 5, 0x11, 0x66); /* MC[0x11] <- 0x66 */
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	rom_init(&r);
 	assert_int_equal(run_with(&r, &a, NULL, 0, &lim), 0);
 	assert_int_equal(hw.writes, 4);
@@ -448,25 +448,25 @@ static void test_compare_jumps(void **state)
 
 	(void)state;
 	for (int i = 0; i < 3; i++) {
-		struct tasm a;
+		struct atom_table a;
 
 		rec_init(&hw);
 		hw.regs[0x80] = 5;
-		tasm_begin(&a, 0, 0);
+		atom_table_begin(&a, 1, 0, 0);
 		for (unsigned c = 0; c < 6; c++) {
 			uint16_t skip;
 
-			tasm_u8(&a, COMPARE);
-			tasm_u8(&a, ATTR(K_IMM, A_DW, 0));
-			tasm_u16(&a, 0x80);
-			tasm_u32(&a, bs[i]);
+			atom_table_u8(&a, COMPARE);
+			atom_table_u8(&a, ATTR(K_IMM, A_DW, 0));
+			atom_table_u16(&a, 0x80);
+			atom_table_u32(&a, bs[i]);
 			/* Jump over "set bit c" when condition c+1 holds. */
-			tasm_u8(&a, (uint8_t)(JUMP + 1 + c));
-			skip = (uint16_t)(tasm_here(&a) + 2 + 8);
-			tasm_u16(&a, skip);
+			atom_table_u8(&a, (uint8_t)(JUMP + 1 + c));
+			skip = (uint16_t)(atom_table_here(&a) + 2 + 8);
+			atom_table_u16(&a, skip);
 			emit_rmw(&a, OR, 0x81, 1u << c);
 		}
-		tasm_u8(&a, EOT);
+		atom_table_u8(&a, EOT);
 		assert_int_equal(run(&a, NULL, 0), 0);
 		/* Bits set where the condition did NOT hold. */
 		assert_int_equal(hw.regs[0x81], expect[i]);
@@ -476,24 +476,24 @@ static void test_compare_jumps(void **state)
 /* TEST sets "equal" when no bit is common; JUMP always skips code. */
 static void test_test_jump(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 	uint16_t fix;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	tasm_u8(&a, TEST);
-	tasm_u8(&a, ATTR(K_IMM, A_DW, 0));
-	tasm_u16(&a, 0x90);
-	tasm_u32(&a, 0x10);
-	tasm_u8(&a, JUMP + 1); /* equal: bit 4 clear */
-	fix = tasm_here(&a);
-	tasm_u16(&a, 0);
+	atom_table_begin(&a, 1, 0, 0);
+	atom_table_u8(&a, TEST);
+	atom_table_u8(&a, ATTR(K_IMM, A_DW, 0));
+	atom_table_u16(&a, 0x90);
+	atom_table_u32(&a, 0x10);
+	atom_table_u8(&a, JUMP + 1); /* equal: bit 4 clear */
+	fix = atom_table_here(&a);
+	atom_table_u16(&a, 0);
 	emit_rmw(&a, OR, 0x91, 1); /* skipped when bit 4 is clear */
-	a.b[fix] = (uint8_t)tasm_here(&a);
-	tasm_u8(&a, JUMP);
-	tasm_u16(&a, (uint16_t)(tasm_here(&a) + 2 + 8));
+	a.b[fix] = (uint8_t)atom_table_here(&a);
+	atom_table_u8(&a, JUMP);
+	atom_table_u16(&a, (uint16_t)(atom_table_here(&a) + 2 + 8));
 	emit_rmw(&a, OR, 0x91, 2); /* always skipped */
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	hw.regs[0x90] = 0x0f;
 	assert_int_equal(run(&a, NULL, 0), 0);
 	assert_int_equal(hw.regs[0x91], 0);
@@ -507,34 +507,34 @@ static void test_switch(void **state)
 {
 	(void)state;
 	for (uint32_t v = 1; v <= 3; v++) {
-		struct tasm a;
+		struct atom_table a;
 		uint16_t t1, t2;
 		size_t c1, c2;
 
 		rec_init(&hw);
 		hw.regs[0xa0] = v;
-		tasm_begin(&a, 0, 0);
-		tasm_u8(&a, SWITCH);
-		tasm_u8(&a, ATTR(K_REG, A_B0, 0));
-		tasm_u16(&a, 0xa0);
-		tasm_u8(&a, 0x63);
-		tasm_u8(&a, 1);
+		atom_table_begin(&a, 1, 0, 0);
+		atom_table_u8(&a, SWITCH);
+		atom_table_u8(&a, ATTR(K_REG, A_B0, 0));
+		atom_table_u16(&a, 0xa0);
+		atom_table_u8(&a, 0x63);
+		atom_table_u8(&a, 1);
 		c1 = a.n;
-		tasm_u16(&a, 0);
-		tasm_u8(&a, 0x63);
-		tasm_u8(&a, 2);
+		atom_table_u16(&a, 0);
+		atom_table_u8(&a, 0x63);
+		atom_table_u8(&a, 2);
 		c2 = a.n;
-		tasm_u16(&a, 0);
-		tasm_u16(&a, 0x5a5a);
+		atom_table_u16(&a, 0);
+		atom_table_u16(&a, 0x5a5a);
 		/* No case: fall through to here. */
 		emit_rmw(&a, MOVE, 0xa1, 300);
-		tasm_u8(&a, EOT);
-		t1 = tasm_here(&a);
+		atom_table_u8(&a, EOT);
+		t1 = atom_table_here(&a);
 		emit_rmw(&a, MOVE, 0xa1, 100);
-		tasm_u8(&a, EOT);
-		t2 = tasm_here(&a);
+		atom_table_u8(&a, EOT);
+		t2 = atom_table_here(&a);
 		emit_rmw(&a, MOVE, 0xa1, 200);
-		tasm_u8(&a, EOT);
+		atom_table_u8(&a, EOT);
 		a.b[c1] = (uint8_t)t1;
 		a.b[c2] = (uint8_t)t2;
 		assert_int_equal(run(&a, NULL, 0), 0);
@@ -545,15 +545,15 @@ static void test_switch(void **state)
 /* DELAY waits on dc_hw's clock. */
 static void test_delay(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	tasm_u8(&a, DELAY_MS);
-	tasm_u8(&a, 3);
-	tasm_u8(&a, DELAY_US);
-	tasm_u8(&a, 40);
-	tasm_u8(&a, EOT);
+	atom_table_begin(&a, 1, 0, 0);
+	atom_table_u8(&a, DELAY_MS);
+	atom_table_u8(&a, 3);
+	atom_table_u8(&a, DELAY_US);
+	atom_table_u8(&a, 40);
+	atom_table_u8(&a, EOT);
 	assert_int_equal(run(&a, NULL, 0), 0);
 	assert_int_equal(hw.now, 3040000);
 }
@@ -561,24 +561,24 @@ static void test_delay(void **state)
 /* CALL_TABLE: the callee's parameters start after the caller's own. */
 static void test_call_table(void **state)
 {
-	struct tasm callee, a;
+	struct atom_table callee, a;
 	struct rom r;
 	uint32_t ps[4] = { 0, 0, 21, 0 };
 
 	(void)state;
-	tasm_begin(&callee, 0, 4);
+	atom_table_begin(&callee, 1, 0, 4);
 	op_88(&callee, MOVE + 1, ATTR(K_PS, A_DW, 0), 1,
 	      0); /* its PS[1] (= caller PS[3]) <- its PS[0] * 2 */
 	op_88(&callee, ADD + 1, ATTR(K_PS, A_DW, 0), 1, 0);
 	emit_rmw(&callee, MOVE, 0xb0, 1);
-	tasm_u8(&callee, EOT);
-	tasm_end(&callee);
-	tasm_begin(&a, 0, 8); /* two dwords of its own */
-	tasm_u8(&a, CALL_TABLE);
-	tasm_u8(&a, DC_BIOS_CMD_ADJUST_DISPLAY_PLL);
-	tasm_u8(&a, CALL_TABLE);
-	tasm_u8(&a, DC_BIOS_CMD_ENABLE_CRTC); /* absent: nothing happens */
-	tasm_u8(&a, EOT);
+	atom_table_u8(&callee, EOT);
+	atom_table_end(&callee);
+	atom_table_begin(&a, 1, 0, 8); /* two dwords of its own */
+	atom_table_u8(&a, CALL_TABLE);
+	atom_table_u8(&a, DC_BIOS_CMD_ADJUST_DISPLAY_PLL);
+	atom_table_u8(&a, CALL_TABLE);
+	atom_table_u8(&a, DC_BIOS_CMD_ENABLE_CRTC); /* absent: nothing happens */
+	atom_table_u8(&a, EOT);
 	rom_init(&r);
 	rom_add_cmd(&r, DC_BIOS_CMD_ADJUST_DISPLAY_PLL, &callee);
 	assert_int_equal(run_with(&r, &a, ps, 4, NULL), 0);
@@ -589,14 +589,14 @@ static void test_call_table(void **state)
 /* SETREGBLOCK offsets every register operand. */
 static void test_reg_block(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	tasm_u8(&a, SETREGBLOCK);
-	tasm_u16(&a, 0x1000);
+	atom_table_begin(&a, 1, 0, 0);
+	atom_table_u8(&a, SETREGBLOCK);
+	atom_table_u16(&a, 0x1000);
 	emit_rmw(&a, MOVE, 0x10, 7);
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	assert_int_equal(run(&a, NULL, 0), 0);
 	assert_int_equal(hw.regs[0x1010], 7);
 	assert_int_equal(hw.regs[0x10], 0);
@@ -616,7 +616,7 @@ static void test_indirect_io(void **state)
 		9, 0,	 0,	  /* end */
 	};
 	uint8_t table[sizeof(iio)];
-	struct tasm a;
+	struct atom_table a;
 	struct rom r;
 
 	(void)state;
@@ -624,14 +624,14 @@ static void test_indirect_io(void **state)
 	table[0] = sizeof(iio);
 	rom_init(&r);
 	rom_add_data(&r, DC_BIOS_DATA_INDIRECT_IO_ACCESS, table, sizeof(table));
-	tasm_begin(&a, 0, 0);
-	tasm_u8(&a, SETPORT_ATI);
-	tasm_u16(&a, 3);
+	atom_table_begin(&a, 1, 0, 0);
+	atom_table_u8(&a, SETPORT_ATI);
+	atom_table_u16(&a, 3);
 	emit_rmw(&a, MOVE, 0x1234, 0xcafe);
-	tasm_u8(&a, SETPORT_ATI);
-	tasm_u16(&a, 0);
+	atom_table_u8(&a, SETPORT_ATI);
+	atom_table_u16(&a, 0);
 	emit_rmw(&a, MOVE, 0xc2, 9);
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	assert_int_equal(run_with(&r, &a, NULL, 0, NULL), 0);
 	assert_int_equal(hw.regs[0xc0], 0x1234);
 	assert_int_equal(hw.regs[0xc1], 0xcafe);
@@ -642,14 +642,14 @@ static void test_indirect_io(void **state)
 /* PCI config IO is not behind dc_hw: stopped with the reason. */
 static void test_pci_io_refused(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	tasm_u8(&a, SETPORT_PCI);
-	tasm_u8(&a, 0);
+	atom_table_begin(&a, 1, 0, 0);
+	atom_table_u8(&a, SETPORT_PCI);
+	atom_table_u8(&a, 0);
 	emit_rmw(&a, MOVE, 0x10, 1);
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	assert_int_equal(run(&a, NULL, 0), -EINVAL);
 	assert_non_null(strstr(err.message, "PCI config"));
 	assert_int_equal(hw.writes, 0);
@@ -658,23 +658,23 @@ static void test_pci_io_refused(void **state)
 /* Opcodes without effect skip exactly their operands. */
 static void test_no_effect_ops(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	tasm_u8(&a, NOP);
-	tasm_u8(&a, POSTCARD);
-	tasm_u8(&a, 0x12);
-	tasm_u8(&a, BEEP);
-	tasm_u8(&a, DEBUG);
-	tasm_u8(&a, 0x34);
-	tasm_u8(&a, PROCESSDS);
-	tasm_u16(&a, 3);
-	tasm_u8(&a, 0);
-	tasm_u8(&a, 0);
-	tasm_u8(&a, 0); /* three bytes of data, never run */
+	atom_table_begin(&a, 1, 0, 0);
+	atom_table_u8(&a, NOP);
+	atom_table_u8(&a, POSTCARD);
+	atom_table_u8(&a, 0x12);
+	atom_table_u8(&a, BEEP);
+	atom_table_u8(&a, DEBUG);
+	atom_table_u8(&a, 0x34);
+	atom_table_u8(&a, PROCESSDS);
+	atom_table_u16(&a, 3);
+	atom_table_u8(&a, 0);
+	atom_table_u8(&a, 0);
+	atom_table_u8(&a, 0); /* three bytes of data, never run */
 	emit_rmw(&a, MOVE, 0xd0, 77);
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	assert_int_equal(run(&a, NULL, 0), 0);
 	assert_int_equal(hw.regs[0xd0], 77);
 }
@@ -685,11 +685,11 @@ static void test_bad_opcodes(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad); i++) {
-		struct tasm a;
+		struct atom_table a;
 
-		tasm_begin(&a, 0, 0);
-		tasm_u8(&a, bad[i]);
-		tasm_u8(&a, EOT);
+		atom_table_begin(&a, 1, 0, 0);
+		atom_table_u8(&a, bad[i]);
+		atom_table_u8(&a, EOT);
 		assert_int_equal(run(&a, NULL, 0), -EINVAL);
 		assert_non_null(strstr(err.message, "SetPixelClock (12) stopped at"));
 		assert_non_null(strstr(err.message, "(+0x6)"));
@@ -699,10 +699,10 @@ static void test_bad_opcodes(void **state)
 /* Code that runs off the table's end is stopped, not read past. */
 static void test_runs_off_end(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
+	atom_table_begin(&a, 1, 0, 0);
 	emit_rmw(&a, MOVE, 0x10, 1);
 	assert_int_equal(run(&a, NULL, 0), -EINVAL);
 	assert_non_null(strstr(err.message, "outside the table"));
@@ -713,18 +713,18 @@ static void test_runs_off_end(void **state)
 static void test_loop_time_bound(void **state)
 {
 	struct dc_bios_run_limits lim = { .time_limit_ns = 50000000 };
-	struct tasm a;
+	struct atom_table a;
 	struct rom r;
 	uint16_t top;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	top = tasm_here(&a);
-	tasm_u8(&a, DELAY_MS);
-	tasm_u8(&a, 1);
-	tasm_u8(&a, JUMP);
-	tasm_u16(&a, top);
-	tasm_u8(&a, EOT);
+	atom_table_begin(&a, 1, 0, 0);
+	top = atom_table_here(&a);
+	atom_table_u8(&a, DELAY_MS);
+	atom_table_u8(&a, 1);
+	atom_table_u8(&a, JUMP);
+	atom_table_u16(&a, top);
+	atom_table_u8(&a, EOT);
 	rom_init(&r);
 	assert_int_equal(run_with(&r, &a, NULL, 0, &lim), -ETIMEDOUT);
 	assert_non_null(strstr(err.message, "SetPixelClock (12) stopped at"));
@@ -737,20 +737,20 @@ static void test_loop_time_bound(void **state)
 static void test_loop_step_bound(void **state)
 {
 	struct dc_bios_run_limits lim = { .step_limit = 10000 };
-	struct tasm a;
+	struct atom_table a;
 	struct rom r;
 	uint16_t top;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	top = tasm_here(&a);
-	tasm_u8(&a, TEST);
-	tasm_u8(&a, ATTR(K_IMM, A_DW, 0));
-	tasm_u16(&a, 0xe0);
-	tasm_u32(&a, 1);
-	tasm_u8(&a, JUMP + 1); /* bit clear: poll again */
-	tasm_u16(&a, top);
-	tasm_u8(&a, EOT);
+	atom_table_begin(&a, 1, 0, 0);
+	top = atom_table_here(&a);
+	atom_table_u8(&a, TEST);
+	atom_table_u8(&a, ATTR(K_IMM, A_DW, 0));
+	atom_table_u16(&a, 0xe0);
+	atom_table_u32(&a, 1);
+	atom_table_u8(&a, JUMP + 1); /* bit clear: poll again */
+	atom_table_u16(&a, top);
+	atom_table_u8(&a, EOT);
 	rom_init(&r);
 	assert_int_equal(run_with(&r, &a, NULL, 0, &lim), -ETIMEDOUT);
 	assert_non_null(strstr(err.message, "SetPixelClock (12)"));
@@ -763,13 +763,13 @@ static void test_loop_step_bound(void **state)
 /* A table calling itself is stopped at the nesting bound. */
 static void test_recursion(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
-	tasm_u8(&a, CALL_TABLE);
-	tasm_u8(&a, TABLE);
-	tasm_u8(&a, EOT);
+	atom_table_begin(&a, 1, 0, 0);
+	atom_table_u8(&a, CALL_TABLE);
+	atom_table_u8(&a, TABLE);
+	atom_table_u8(&a, EOT);
 	assert_int_equal(run(&a, NULL, 0), -EINVAL);
 	assert_non_null(strstr(err.message, "nesting deeper than"));
 }
@@ -777,21 +777,21 @@ static void test_recursion(void **state)
 /* The workspace registers with a meaning of their own (0x42..0x48). */
 static void test_ws_specials(void **state)
 {
-	struct tasm a;
+	struct atom_table a;
 
 	(void)state;
-	tasm_begin(&a, 0, 0);
+	atom_table_begin(&a, 1, 0, 0);
 	op_8imm(&a, MOVE + 2, 0x43, 5); /* shift */
 	op_r8(&a, MOVE, ATTR(K_WS, A_DW, 0), 0x10, 0x44);
 	op_r8(&a, MOVE, ATTR(K_WS, A_DW, 0), 0x11, 0x45);
-	tasm_u8(&a, SETDATABLOCK);
-	tasm_u8(&a, 255); /* this table */
+	atom_table_u8(&a, SETDATABLOCK);
+	atom_table_u8(&a, 255); /* this table */
 	op_r8(&a, MOVE, ATTR(K_WS, A_DW, 0), 0x12, 0x42);
 	op_8imm(&a, MOVE + 2, 0x46, 0x40); /* FB window */
 	op_r8(&a, MOVE, ATTR(K_WS, A_DW, 0), 0x13, 0x46);
 	op_8imm(&a, MOVE + 2, 0x48, 0x100); /* register block */
 	emit_rmw(&a, MOVE, 0x10, 9);
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	assert_int_equal(run(&a, NULL, 0), 0);
 	assert_int_equal(hw.regs[0x10], 0x20);
 	assert_int_equal(hw.regs[0x11], ~0x20u);
@@ -813,18 +813,18 @@ static void test_indirect_io_attr(void **state)
 		3,  0xd0, 0x00,	   /* write to 0xd0 */
 		9,  0,	  0,	   /* end */
 	};
-	struct tasm a;
+	struct atom_table a;
 	struct rom r;
 
 	(void)state;
 	rom_init(&r);
 	rom_add_data(&r, DC_BIOS_DATA_INDIRECT_IO_ACCESS, iio, sizeof(iio));
-	tasm_begin(&a, 0, 0);
+	atom_table_begin(&a, 1, 0, 0);
 	op_8imm(&a, MOVE + 2, 0x47, 0x5a); /* attributes */
-	tasm_u8(&a, SETPORT_ATI);
-	tasm_u16(&a, 5);
+	atom_table_u8(&a, SETPORT_ATI);
+	atom_table_u16(&a, 5);
 	emit_rmw(&a, MOVE, 0x1, 0);
-	tasm_u8(&a, EOT);
+	atom_table_u8(&a, EOT);
 	assert_int_equal(run_with(&r, &a, NULL, 0, NULL), 0);
 	assert_int_equal(hw.regs[0xd0], 0xf0005a00);
 }
@@ -853,38 +853,38 @@ static int write_seed(const char *path)
 	static const uint8_t iio[] = { 20, 0, 1, 1, 1,	  3, 4, 32, 0, 6,
 				       16, 0, 0, 3, 0xc0, 0, 9, 0,  0, 0 };
 	static const uint8_t fw[] = { 12, 0, 2, 2, 0, 0, 0, 0, 0x78, 0x56, 0x34, 0x12 };
-	struct tasm a, callee;
+	struct atom_table a, callee;
 	struct rom r;
 	FILE *f;
 
 	rom_init(&r);
 	rom_add_data(&r, DC_BIOS_DATA_INDIRECT_IO_ACCESS, iio, sizeof(iio));
 	rom_add_data(&r, DC_BIOS_DATA_FIRMWARE_INFO, fw, sizeof(fw));
-	tasm_begin(&callee, 1, 4);
+	atom_table_begin(&callee, 1, 1, 4);
 	op_88(&callee, MOVE + 2, ATTR(K_PS, A_DW, 0), 0, 0);
 	emit_rmw(&callee, SHL, 0x10, 3);
-	tasm_u8(&callee, EOT);
-	tasm_end(&callee);
+	atom_table_u8(&callee, EOT);
+	atom_table_end(&callee);
 	rom_add_cmd(&r, DC_BIOS_CMD_ADJUST_DISPLAY_PLL, &callee);
-	tasm_begin(&a, 2, 8);
-	tasm_u8(&a, SETDATABLOCK);
-	tasm_u8(&a, DC_BIOS_DATA_FIRMWARE_INFO);
+	atom_table_begin(&a, 1, 2, 8);
+	atom_table_u8(&a, SETDATABLOCK);
+	atom_table_u8(&a, DC_BIOS_DATA_FIRMWARE_INFO);
 	op_r8(&a, MOVE, ATTR(K_PS, A_W8, 1), 0x20, 0);
 	emit_rmw(&a, MASK - 0, 0x21, 0);
-	tasm_u32(&a, 5);
+	atom_table_u32(&a, 5);
 	op_8imm(&a, MOVE + 4, 0x2a, 0x55);
 	op_8imm(&a, MUL32_PS, 1, 7);
-	tasm_u8(&a, SETPORT_ATI);
-	tasm_u16(&a, 3);
+	atom_table_u8(&a, SETPORT_ATI);
+	atom_table_u16(&a, 3);
 	emit_rmw(&a, MOVE, 0x1234, 0xcafe);
-	tasm_u8(&a, SETPORT_ATI);
-	tasm_u16(&a, 0);
-	tasm_u8(&a, CALL_TABLE);
-	tasm_u8(&a, DC_BIOS_CMD_ADJUST_DISPLAY_PLL);
-	tasm_u8(&a, DELAY_US);
-	tasm_u8(&a, 10);
-	tasm_u8(&a, EOT);
-	tasm_end(&a);
+	atom_table_u8(&a, SETPORT_ATI);
+	atom_table_u16(&a, 0);
+	atom_table_u8(&a, CALL_TABLE);
+	atom_table_u8(&a, DC_BIOS_CMD_ADJUST_DISPLAY_PLL);
+	atom_table_u8(&a, DELAY_US);
+	atom_table_u8(&a, 10);
+	atom_table_u8(&a, EOT);
+	atom_table_end(&a);
 	rom_add_cmd(&r, TABLE, &a);
 	rom_finish(&r);
 	f = fopen(path, "wb");
