@@ -173,15 +173,21 @@ void sim_profile_apply(struct sim_state *st)
 
 /* ---- creation ---------------------------------------------------------------- */
 
-static int map_state(const char *path, bool create, struct sim_state **out, size_t *size,
-		     struct sim_error *err)
+/*
+ * The hardware: the state, then vram bytes of VRAM (sparse: pages cost
+ * memory once written). Attaching (create false) takes the VRAM size from
+ * the file's size; sim_state_check compares it with the state's.
+ */
+static int map_state(const char *path, bool create, uint64_t vram, struct sim_state **out,
+		     size_t *size, struct sim_error *err)
 {
-	size_t len = (sizeof(struct sim_state) + 4095) & ~(size_t)4095;
+	size_t len = SIM_VRAM_OFFSET + vram;
 	void *p;
 	int fd;
 
 	if (!path) {
-		p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 		if (p == MAP_FAILED) {
 			sim_errorf(err, "simulator state: mmap of %zu bytes: %s", len,
 				   strerror(errno));
@@ -210,15 +216,17 @@ static int map_state(const char *path, bool create, struct sim_state **out, size
 	} else {
 		struct stat sb;
 
-		if (fstat(fd, &sb) < 0 || (size_t)sb.st_size != len) {
+		if (fstat(fd, &sb) < 0 || (size_t)sb.st_size < SIM_VRAM_OFFSET) {
 			sim_errorf(err,
-				   "%s: size %lld, expected %zu (not a state file of this version)",
-				   path, (long long)sb.st_size, len);
+				   "%s: size %lld, expected at least %zu (not a state file of this "
+				   "version)",
+				   path, (long long)sb.st_size, (size_t)SIM_VRAM_OFFSET);
 			close(fd);
 			return -EINVAL;
 		}
+		len = (size_t)sb.st_size;
 	}
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED) {
 		sim_errorf(err, "%s: mmap: %s", path, strerror(errno));
@@ -364,7 +372,8 @@ int sim_create(const struct sim_options *opts, struct sim **out, struct sim_erro
 		free(cfg);
 		return -ENOMEM;
 	}
-	r = map_state(opts ? opts->state_path : NULL, true, &sim->st, &sim->st_size, err);
+	r = map_state(opts ? opts->state_path : NULL, true, (uint64_t)cfg->vram_mib << 20, &sim->st,
+		      &sim->st_size, err);
 	if (r < 0) {
 		free(cfg);
 		free(sim);
@@ -375,6 +384,7 @@ int sim_create(const struct sim_options *opts, struct sim **out, struct sim_erro
 	sim->st->version = SIM_STATE_VERSION;
 	sim->st->size = sizeof(struct sim_state);
 	sim->st->cfg = *cfg;
+	sim->st->vram_bytes = (uint64_t)cfg->vram_mib << 20;
 	sim_read_boot_id(sim->st->boot_id);
 	free(cfg);
 
@@ -413,12 +423,18 @@ int sim_attach(const char *state_path, struct sim **out, struct sim_error *err)
 	sim = sim_alloc();
 	if (!sim)
 		return -ENOMEM;
-	r = map_state(state_path, false, &sim->st, &sim->st_size, err);
+	r = map_state(state_path, false, 0, &sim->st, &sim->st_size, err);
 	if (r < 0) {
 		free(sim);
 		return r;
 	}
 	r = sim_state_check(sim->st, state_path, err);
+	if (r == 0 && sim->st->vram_bytes != sim->st_size - SIM_VRAM_OFFSET) {
+		sim_errorf(err, "%s: %zu bytes of VRAM after the state, which says %llu",
+			   state_path, sim->st_size - SIM_VRAM_OFFSET,
+			   (unsigned long long)sim->st->vram_bytes);
+		r = -EINVAL;
+	}
 	if (r < 0) {
 		sim_destroy(sim);
 		return r;
@@ -459,4 +475,5 @@ void sim_get_stats(struct sim *sim, struct sim_stats *stats)
 	stats->bad_reg_accesses = sim->st->bad_accesses;
 	stats->unmapped_pixels = sim->unmapped_pixels;
 	stats->underflow_pixels = sim->underflow_pixels;
+	stats->garbage_pixels = sim->garbage_pixels;
 }

@@ -26,7 +26,7 @@ struct sim_view {
 
 int sim_view_open(const char *state_path, struct sim_view **out, struct sim_error *err)
 {
-	size_t len = (sizeof(struct sim_state) + 4095) & ~(size_t)4095;
+	size_t len = SIM_VRAM_OFFSET; /* the state; VRAM after it is not looked at */
 	struct sim_view *view;
 	struct stat sb;
 	void *p;
@@ -39,9 +39,11 @@ int sim_view_open(const char *state_path, struct sim_view **out, struct sim_erro
 		sim_errorf(err, "%s: %s", state_path, strerror(e));
 		return -e;
 	}
-	if (fstat(fd, &sb) < 0 || (size_t)sb.st_size != len) {
-		sim_errorf(err, "%s: size %lld, expected %zu (not a state file of this version)",
-			   state_path, (long long)sb.st_size, len);
+	if (fstat(fd, &sb) < 0 || (size_t)sb.st_size < len) {
+		sim_errorf(
+			err,
+			"%s: size %lld, expected at least %zu (not a state file of this version)",
+			state_path, (long long)sb.st_size, len);
 		close(fd);
 		return -EINVAL;
 	}
