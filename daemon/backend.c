@@ -240,6 +240,8 @@ struct dcd_backend_ops {
 	int (*map_at)(struct dcd_backend *b, void *ptr, uint64_t size, uint64_t iova);
 	void (*unmap)(struct dcd_backend *b, uint64_t iova);
 	void (*irq_consume)(struct dcd_backend *b);
+	/* VRAM as the host sees it: the BAR */
+	int (*vram)(struct dcd_backend *b, void **ptr, uint64_t *size, char *why, size_t why_size);
 };
 
 static uint64_t page_round(uint64_t size)
@@ -296,12 +298,25 @@ static void sim_irq_consume(struct dcd_backend *b)
 		log_warning("simulator: interrupt: %s", strerror(errno));
 }
 
+/* The simulated engine's VRAM: part of its state (the file, when there is one). */
+static int sim_vram_bar(struct dcd_backend *b, void **ptr, uint64_t *size, char *why,
+			size_t why_size)
+{
+	*ptr = sim_vram(b->sim, size);
+	if (!*ptr) {
+		snprintf(why, why_size, "the simulated engine has no VRAM");
+		return -ENXIO;
+	}
+	return 0;
+}
+
 static const struct dcd_backend_ops sim_ops = {
 	.name = "sim",
 	.map = sim_map,
 	.map_at = sim_map_at,
 	.unmap = sim_unmap,
 	.irq_consume = sim_irq_consume,
+	.vram = sim_vram_bar,
 };
 
 /*
@@ -340,12 +355,25 @@ static void device_irq_consume(struct dcd_backend *b)
 		dcv_irq_consume(b->dev);
 }
 
+/* A GPU's VRAM aperture, BAR 0 (the kernel's aper_base on dGPUs). */
+static int device_vram(struct dcd_backend *b, void **ptr, uint64_t *size, char *why,
+		       size_t why_size)
+{
+	struct dcv_error verr = { "" };
+	int r = dcv_vram_map(b->dev, ptr, size, &verr);
+
+	if (r < 0)
+		snprintf(why, why_size, "%s", verr.msg);
+	return r;
+}
+
 static const struct dcd_backend_ops device_ops = {
 	.name = "device",
 	.map = device_map,
 	.map_at = device_map_at,
 	.unmap = device_unmap,
 	.irq_consume = device_irq_consume,
+	.vram = device_vram,
 };
 
 const char *dcd_backend_name(const struct dcd *dcd)
@@ -387,6 +415,17 @@ int dcd_backend_map_rw(struct dcd *dcd, void *ptr, uint64_t size, uint64_t *iova
 		return -ENODEV;
 	}
 	return b->ops->map(b, ptr, size, true, iova, why, why_size);
+}
+
+int dcd_backend_vram(struct dcd *dcd, void **ptr, uint64_t *size, char *why, size_t why_size)
+{
+	struct dcd_backend *b = &dcd->backend;
+
+	if (b->lost || !b->ops) {
+		snprintf(why, why_size, "the display device is gone");
+		return -ENODEV;
+	}
+	return b->ops->vram(b, ptr, size, why, why_size);
 }
 
 int dcd_backend_map_at(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t iova)

@@ -19,6 +19,7 @@
 #include "dc_modes.h"
 #include "dcd.h"
 #include "recovery.h"
+#include "scanout.h"
 
 #define CURSOR_FORMAT DRM_FORMAT_ARGB8888
 
@@ -460,6 +461,11 @@ int dcd_apply(struct dcd *dcd, struct dcd_plan *plan, const char *who,
 			dcd_fdstore_fb_use(dcd, plan->cursor[i]);
 		}
 	}
+	r = dcd_scanout_plan(dcd, plan, err);
+	if (r < 0) {
+		log_warning("commit (%s) failed: %s", who, err->message);
+		return r;
+	}
 	dcd->in_dc = true;
 	r = dc_commit(dcd->dc, &plan->state, err);
 	dcd->in_dc = false;
@@ -485,6 +491,7 @@ int dcd_apply(struct dcd *dcd, struct dcd_plan *plan, const char *who,
 		}
 		if (!s) {
 			/* Off: nothing is scanned out any more, nothing will flip. */
+			dcd_scanout_release(dcd, i);
 			dcd_flips_cancel(dcd, o);
 			dcd_output_release_retired(dcd, o, UINT64_MAX);
 		}

@@ -23,6 +23,7 @@
 #include "dc_vfio.h"
 #include "dcd.h"
 #include "recovery.h"
+#include "scanout.h"
 #include "sim.h"
 
 /* ---- DC's log lines --------------------------------------------------------- */
@@ -366,6 +367,8 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 	r = dcd_backend_vbios(dcd);
 	if (r < 0)
 		goto fail;
+	/* without VRAM dcd still detects and lights outputs, but shows no plane */
+	dcd_scanout_init(dcd);
 	dc_get_plane_caps(dcd->dc, &dcd->plane_caps);
 	dcd->link_count = dc_link_count(dcd->dc);
 	for (unsigned i = 0; i < dcd->config.n_outputs; i++) {
@@ -470,6 +473,7 @@ void dcd_free(struct dcd *dcd)
 		unlink(dcd->socket_path);
 	dcd_ih_stop(dcd);
 	dc_destroy(dcd->dc);
+	dcd_scanout_fini(dcd);
 	dcd_backend_close(dcd);
 	dcd_config_free(&dcd->config);
 	dcd_recovery_free(dcd);

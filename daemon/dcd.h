@@ -257,6 +257,7 @@ struct dcd {
 	struct dcd_recovery *recovery;
 	bool socket_activated; /* the client socket came from dcd.socket */
 	struct dcd_ratelimit accept_rl, dc_log_rl;
+	struct dcd_scanout *scanout; /* VRAM buffers the engine scans out (scanout.h) */
 };
 
 /* dcd.c: life cycle, event sources, the deferred work */
@@ -300,6 +301,8 @@ int dcd_backend_map(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t *i
 void dcd_backend_unmap(struct dcd *dcd, uint64_t iova);
 /* The same at a given device address (a framebuffer back from the fd store; simulator only). */
 int dcd_backend_map_at(struct dcd *dcd, const void *ptr, uint64_t size, uint64_t iova);
+/* VRAM as the host reaches it (the BAR): the simulator's, or BAR 0 of the GPU. */
+int dcd_backend_vram(struct dcd *dcd, void **ptr, uint64_t *size, char *why, size_t why_size);
 /* "sim" or "device": the engine the state file records. */
 const char *dcd_backend_name(const struct dcd *dcd);
 /* The removal monitor said something: returns true once the device is gone. */

@@ -16,6 +16,7 @@
 #include "dbus.h"
 #include "dcd.h"
 #include "recovery.h"
+#include "scanout.h"
 
 __attribute__((format(printf, 5, 6))) static int flip_error(struct dcp_error *err, int status,
 							    enum dcp_reason reason, uint32_t link,
@@ -38,10 +39,17 @@ static int submit(struct dcd *dcd, struct dcd_output *o, const struct dcd_flip *
 		  struct dcp_error *err)
 {
 	const char *name = dc_link_name(dcd->dc, o->link);
-	uint64_t address = f->fb->iova + f->fb->layout.offsets[0];
+	uint64_t address;
 	bool was_in_dc = dcd->in_dc; /* from on_flip_done inside a bus wait */
 	int r;
 
+	/* the frame into the VRAM buffer not on screen (nothing is pending) */
+	r = dcd_scanout_copy(dcd, o->link, DCD_SCANOUT_PRIMARY, f->fb, &address, err);
+	if (r < 0) {
+		err->link = (int32_t)o->link;
+		err->plane = DCP_PLANE_PRIMARY;
+		return r;
+	}
 	dcd->in_dc = true;
 	r = dc_flip(dcd->dc, o->link, address,
 		    f->flags & DCP_FLIP_ASYNC ? DC_FLIP_IMMEDIATE : DC_FLIP_VSYNC, 0);
@@ -261,7 +269,12 @@ int dcd_handle_cursor_set(struct dcd_client *c, const struct dcp_request *req,
 		}
 		cur.width = fb->layout.width;
 		cur.height = fb->layout.height;
-		cur.address = fb->iova + fb->layout.offsets[0];
+		r = dcd_scanout_copy(c->dcd, cs->link, DCD_SCANOUT_CURSOR, fb, &cur.address, err);
+		if (r < 0) {
+			err->link = (int32_t)cs->link;
+			err->plane = DCP_PLANE_CURSOR;
+			return r;
+		}
 		cur.hot_x = cs->hot_x;
 		cur.hot_y = cs->hot_y;
 	}

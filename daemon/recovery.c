@@ -26,6 +26,7 @@
 
 #include "dcd.h"
 #include "recovery.h"
+#include "scanout.h"
 
 static const struct dcd_saved_output *saved_output(const struct dcd_saved_state *st, unsigned link)
 {
@@ -191,11 +192,19 @@ static void reconcile(struct dcd *dcd, struct dc_state *hw, const struct dcd_sav
 
 /* ---- framebuffers from the fd store ----------------------------------------------------- */
 
-/* Maps the stored framebuffer that holds addr, if its fd came back; NULL otherwise. */
-static struct dcd_fb *fb_back(struct dcd *dcd, const struct dcd_saved_state *st, uint64_t addr,
+static const struct dcd_stored_fb *saved_fb_id(const struct dcd_saved_state *st, uint32_t id)
+{
+	for (unsigned i = 0; id && i < st->n_fbs; i++) {
+		if (st->fbs[i].id == id)
+			return &st->fbs[i];
+	}
+	return NULL;
+}
+
+/* Maps the stored framebuffer sf, if its fd came back; NULL otherwise. */
+static struct dcd_fb *fb_back(struct dcd *dcd, const struct dcd_stored_fb *sf,
 			      struct dcd_fb **adopted, unsigned *n_adopted)
 {
-	const struct dcd_stored_fb *sf = saved_fb_at(st, addr);
 	struct dcp_error err = { 0 };
 	struct dcd_fb *fb;
 	char name[32];
@@ -265,12 +274,33 @@ static uint32_t buffers_back(struct dcd *dcd, const struct dc_state *hw,
 		const struct dc_stream *s = &hw->streams[k];
 		struct dcd_output *o = &dcd->outputs[s->link];
 
+		const struct dcd_saved_output *so = saved_output(st, s->link);
+		bool primary_kept, cursor_kept;
+
 		if (!s->primary.enabled)
 			continue; /* the idle picture: shown again as configured */
-		o->scanout = fb_back(dcd, st, s->primary.address, adopted, &n_adopted);
+		/*
+		 * A picture in VRAM is whole by itself (VRAM keeps it while the
+		 * GPU is powered); the framebuffer it was copied from comes back
+		 * by the id the state file gives the plane, if it is stored.
+		 */
+		primary_kept =
+			dcd_scanout_adopt(dcd, s->link, DCD_SCANOUT_PRIMARY, s->primary.address,
+					  (uint64_t)s->primary.pitch * s->primary.height);
+		cursor_kept = s->cursor.enabled &&
+			      dcd_scanout_adopt(dcd, s->link, DCD_SCANOUT_CURSOR, s->cursor.address,
+						(uint64_t)s->cursor.width * s->cursor.height * 4);
+		o->scanout = fb_back(dcd,
+				     primary_kept ? saved_fb_id(st, so ? so->primary_fb : 0)
+						  : saved_fb_at(st, s->primary.address),
+				     adopted, &n_adopted);
 		if (s->cursor.enabled)
-			o->cursor_fb = fb_back(dcd, st, s->cursor.address, adopted, &n_adopted);
-		if (o->scanout && (!s->cursor.enabled || o->cursor_fb)) {
+			o->cursor_fb = fb_back(dcd,
+					       cursor_kept ? saved_fb_id(st, so ? so->cursor_fb : 0)
+							   : saved_fb_at(st, s->cursor.address),
+					       adopted, &n_adopted);
+		if ((primary_kept || o->scanout) &&
+		    (!s->cursor.enabled || cursor_kept || o->cursor_fb)) {
 			whole |= 1u << s->link;
 			o->cursor = s->cursor;
 		} else {

@@ -1,0 +1,233 @@
+/*
+ * Client frames into VRAM (scanout.h). Why a copy and not the client's
+ * memory itself: DCE reaches system memory only through the GART (a page
+ * table dcd would own in VRAM) or the AGP aperture, and the parts' public
+ * headers and the kernel leave too much of both unsaid (docs/hardware.md,
+ * "Scanout memory"); VRAM through the frame buffer range is what every
+ * posted GPU maps. The copy costs what tests/bench's scanout_copy measures.
+ *
+ * Buffers: per output and plane two of the plane's size, allocated at the
+ * first copy and again when the size changes (the old pair is freed after
+ * the new address was handed to the engine). The one written is always
+ * the one not on screen; FLIP's queue depth of 1 means the other is free
+ * once the previous flip completed.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dcd.h"
+#include "scanout.h"
+
+struct plane_bufs {
+	uint64_t size;	 /* bytes of each buffer, 0: none */
+	uint64_t off[2]; /* VRAM offsets; UINT64_MAX: not allocated */
+	int shown;	 /* the buffer last handed to the engine, -1: none */
+};
+
+struct dcd_scanout {
+	uint8_t *bar;
+	uint64_t bar_bytes;
+	struct dc_vram_view view;
+	struct dc_vram alloc;
+	struct plane_bufs planes[DC_MAX_LINKS][DCD_SCANOUT_PLANES];
+};
+
+static void bufs_reset(struct plane_bufs *b)
+{
+	*b = (struct plane_bufs){ .off = { UINT64_MAX, UINT64_MAX }, .shown = -1 };
+}
+
+static void bufs_free(struct dcd_scanout *s, struct plane_bufs *b)
+{
+	for (int i = 0; i < 2; i++) {
+		if (b->off[i] != UINT64_MAX)
+			dc_vram_free(&s->alloc, b->off[i], b->size);
+	}
+	bufs_reset(b);
+}
+
+int dcd_scanout_init(struct dcd *dcd)
+{
+	struct dcd_scanout *s = calloc(1, sizeof(*s));
+	char why[256] = "";
+	void *bar;
+	uint64_t scratch;
+	int r;
+
+	if (!s)
+		return -ENOMEM;
+	r = dcd_backend_vram(dcd, &bar, &s->bar_bytes, why, sizeof(why));
+	if (r == 0) {
+		s->bar = bar;
+		/* the first page is the MC's default page (the kernel's scratch page) */
+		scratch = 0;
+		r = dc_vram_attach(dcd->dc, s->bar_bytes, scratch, &s->view, why, sizeof(why));
+	}
+	if (r == 0)
+		r = dc_vram_init(&s->alloc, s->view.usable);
+	if (r == 0)
+		r = dc_vram_reserve(&s->alloc, scratch, DC_VRAM_ALIGN);
+	if (r < 0) {
+		log_error("scanout memory: %s", why[0] ? why : strerror(-r));
+		dc_vram_fini(&s->alloc);
+		free(s);
+		return r;
+	}
+	for (unsigned l = 0; l < DC_MAX_LINKS; l++)
+		for (unsigned p = 0; p < DCD_SCANOUT_PLANES; p++)
+			bufs_reset(&s->planes[l][p]);
+	dcd->scanout = s;
+	log_info("scanout memory: %llu MiB of VRAM at MC address 0x%llx, %llu MiB through the BAR",
+		 (unsigned long long)(s->view.fb_bytes >> 20), (unsigned long long)s->view.fb_base,
+		 (unsigned long long)(s->view.usable >> 20));
+	return 0;
+}
+
+void dcd_scanout_fini(struct dcd *dcd)
+{
+	if (!dcd->scanout)
+		return;
+	dc_vram_fini(&dcd->scanout->alloc);
+	free(dcd->scanout);
+	dcd->scanout = NULL;
+}
+
+/*
+ * Both buffers of b at size bytes. A new size starts a new pair and hands
+ * the old one back in old (to be freed once the engine was told); if the
+ * new pair does not fit, b stays as it was.
+ */
+static int bufs_alloc(struct dcd_scanout *s, struct plane_bufs *b, uint64_t size,
+		      struct plane_bufs *old, char *why, size_t why_size)
+{
+	bufs_reset(old);
+	if (b->size != size) {
+		*old = *b;
+		bufs_reset(b);
+		b->size = size;
+	}
+	for (int i = 0; i < 2; i++) {
+		int r;
+
+		if (b->off[i] != UINT64_MAX)
+			continue;
+		r = dc_vram_alloc(&s->alloc, size, DC_VRAM_ALIGN, &b->off[i], why, why_size);
+		if (r < 0) {
+			b->off[i] = UINT64_MAX;
+			if (old->size || old->off[0] != UINT64_MAX) {
+				bufs_free(s, b);
+				*b = *old;
+				bufs_reset(old);
+			}
+			return r;
+		}
+	}
+	return 0;
+}
+
+int dcd_scanout_copy(struct dcd *dcd, unsigned link, enum dcd_scanout_plane plane,
+		     const struct dcd_fb *fb, uint64_t *address, struct dcp_error *err)
+{
+	struct dcd_scanout *s = dcd->scanout;
+	uint64_t bytes = (uint64_t)fb->layout.pitches[0] * fb->layout.height;
+	struct plane_bufs *b, old;
+	char why[DCP_MAX_TEXT] = "";
+	int next, r;
+
+	if (!s || link >= DC_MAX_LINKS)
+		return dcp_error_set(err, -ENODEV, DCP_REASON_INTERNAL, 0,
+				     "no scanout memory: the display device has no VRAM mapped");
+	if (fb->layout.offsets[0] > fb->map.size || bytes > fb->map.size - fb->layout.offsets[0])
+		return dcp_error_set(err, -EINVAL, DCP_REASON_ARGUMENT, 0,
+				     "framebuffer %u: %llu bytes from offset %u pass its %zu",
+				     fb->id, (unsigned long long)bytes, fb->layout.offsets[0],
+				     fb->map.size);
+	b = &s->planes[link][plane];
+	r = bufs_alloc(s, b, (bytes + DC_VRAM_ALIGN - 1) & ~(uint64_t)(DC_VRAM_ALIGN - 1), &old,
+		       why, sizeof(why));
+	if (r < 0)
+		return dcp_error_set(err, r, DCP_REASON_LIMIT, 0, "%s: %s",
+				     dc_link_name(dcd->dc, link), why);
+	next = b->shown == 0 ? 1 : 0;
+	memcpy(s->bar + b->off[next], (const uint8_t *)fb->map.data + fb->layout.offsets[0], bytes);
+	b->shown = next;
+	*address = s->view.fb_base + b->off[next];
+	/* the engine switches at its next frame; nothing else is copied before then */
+	if (old.size)
+		bufs_free(s, &old);
+	return 0;
+}
+
+bool dcd_scanout_adopt(struct dcd *dcd, unsigned link, enum dcd_scanout_plane plane,
+		       uint64_t address, uint64_t bytes)
+{
+	struct dcd_scanout *s = dcd->scanout;
+	struct plane_bufs *b;
+	uint64_t off, size = (bytes + DC_VRAM_ALIGN - 1) & ~(uint64_t)(DC_VRAM_ALIGN - 1);
+
+	if (!s || link >= DC_MAX_LINKS || address < s->view.fb_base)
+		return false;
+	off = address - s->view.fb_base;
+	if (off >= s->view.usable || size > s->view.usable - off || off % DC_VRAM_ALIGN)
+		return false;
+	b = &s->planes[link][plane];
+	if (b->off[0] == off && b->size == size)
+		return true; /* the same buffer on a second look */
+	bufs_free(s, b);
+	if (dc_vram_reserve(&s->alloc, off, size) < 0) {
+		log_warning("%s: its picture at VRAM offset 0x%llx overlaps another output's",
+			    dc_link_name(dcd->dc, link), (unsigned long long)off);
+		return false;
+	}
+	b->size = size;
+	b->off[0] = off;
+	b->shown = 0;
+	return true;
+}
+
+void dcd_scanout_release(struct dcd *dcd, unsigned link)
+{
+	if (!dcd->scanout || link >= DC_MAX_LINKS)
+		return;
+	for (unsigned p = 0; p < DCD_SCANOUT_PLANES; p++)
+		bufs_free(dcd->scanout, &dcd->scanout->planes[link][p]);
+}
+
+/* One plane of a commit into VRAM; a failure becomes the commit's error. */
+static int plan_plane(struct dcd *dcd, unsigned link, enum dcd_scanout_plane plane,
+		      const struct dcd_fb *fb, uint64_t *address, struct dc_error *err)
+{
+	struct dcp_error e = { 0 };
+	int r = dcd_scanout_copy(dcd, link, plane, fb, address, &e);
+
+	if (r < 0 && err) {
+		err->code = DC_ERR_PLANE_SIZE;
+		err->stream = -1;
+		err->plane = plane == DCD_SCANOUT_PRIMARY ? 0 : 1;
+		snprintf(err->message, sizeof(err->message), "%s", e.text);
+	}
+	return r;
+}
+
+int dcd_scanout_plan(struct dcd *dcd, struct dcd_plan *plan, struct dc_error *err)
+{
+	for (unsigned i = 0; i < dcd->link_count; i++) {
+		struct dc_stream *s = dcd_state_stream(&plan->state, i);
+		int r = 0;
+
+		if (!(plan->links & (1u << i)) || !s)
+			continue;
+		/* a plane without a framebuffer of this commit keeps its VRAM address */
+		if (s->primary.enabled && plan->primary[i])
+			r = plan_plane(dcd, i, DCD_SCANOUT_PRIMARY, plan->primary[i],
+				       &s->primary.address, err);
+		if (r == 0 && s->cursor.enabled && plan->cursor[i])
+			r = plan_plane(dcd, i, DCD_SCANOUT_CURSOR, plan->cursor[i],
+				       &s->cursor.address, err);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
