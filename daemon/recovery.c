@@ -273,8 +273,8 @@ static uint32_t buffers_back(struct dcd *dcd, const struct dc_state *hw,
 	for (unsigned k = 0; k < hw->stream_count; k++) {
 		const struct dc_stream *s = &hw->streams[k];
 		struct dcd_output *o = &dcd->outputs[s->link];
-
 		const struct dcd_saved_output *so = saved_output(st, s->link);
+		uint32_t primary_id = 0, cursor_id = 0;
 		bool primary_kept, cursor_kept;
 
 		if (!s->primary.enabled)
@@ -282,21 +282,27 @@ static uint32_t buffers_back(struct dcd *dcd, const struct dc_state *hw,
 		/*
 		 * A picture in VRAM is whole by itself (VRAM keeps it while the
 		 * GPU is powered); the framebuffer it was copied from comes back
-		 * by the id the state file gives the plane, if it is stored.
+		 * by the id the VRAM directory (else the state file) gives it,
+		 * if it is stored.
 		 */
-		primary_kept =
-			dcd_scanout_adopt(dcd, s->link, DCD_SCANOUT_PRIMARY, s->primary.address,
-					  (uint64_t)s->primary.pitch * s->primary.height);
+		primary_kept = dcd_scanout_adopt(
+			dcd, s->link, DCD_SCANOUT_PRIMARY, s->primary.address,
+			(uint64_t)s->primary.pitch * s->primary.height, &primary_id);
 		cursor_kept = s->cursor.enabled &&
 			      dcd_scanout_adopt(dcd, s->link, DCD_SCANOUT_CURSOR, s->cursor.address,
-						(uint64_t)s->cursor.width * s->cursor.height * 4);
+						(uint64_t)s->cursor.width * s->cursor.height * 4,
+						&cursor_id);
+		if (!primary_id && so)
+			primary_id = so->primary_fb;
+		if (!cursor_id && so)
+			cursor_id = so->cursor_fb;
 		o->scanout = fb_back(dcd,
-				     primary_kept ? saved_fb_id(st, so ? so->primary_fb : 0)
+				     primary_kept ? saved_fb_id(st, primary_id)
 						  : saved_fb_at(st, s->primary.address),
 				     adopted, &n_adopted);
 		if (s->cursor.enabled)
 			o->cursor_fb = fb_back(dcd,
-					       cursor_kept ? saved_fb_id(st, so ? so->cursor_fb : 0)
+					       cursor_kept ? saved_fb_id(st, cursor_id)
 							   : saved_fb_at(st, s->cursor.address),
 					       adopted, &n_adopted);
 		if ((primary_kept || o->scanout) &&

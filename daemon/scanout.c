@@ -26,13 +26,53 @@ struct plane_bufs {
 	int shown;	 /* the buffer last handed to the engine, -1: none */
 };
 
+/*
+ * The directory: what dcd keeps in VRAM's second page about its buffers,
+ * written at every copy (a few words), read back by the next dcd after a
+ * crash. VRAM keeps it as it keeps the pictures, so the next dcd knows
+ * both buffers of a plane (the one shown and the one a flip may still be
+ * latching) and the framebuffer each was copied from. Read as untrusted:
+ * a magic, then every offset checked against VRAM.
+ */
+#define DIR_MAGIC  0x7269446d61725644ull /* "DVramDir" */
+#define DIR_OFFSET DC_VRAM_ALIGN
+
+struct dir_entry {
+	uint64_t size;
+	uint64_t off[2]; /* UINT64_MAX: none */
+	int32_t shown;
+	uint32_t fb_id[2];
+};
+
+struct vram_dir {
+	uint64_t magic;
+	struct dir_entry e[DC_MAX_LINKS][DCD_SCANOUT_PLANES];
+};
+
 struct dcd_scanout {
 	uint8_t *bar;
 	uint64_t bar_bytes;
 	struct dc_vram_view view;
 	struct dc_vram alloc;
 	struct plane_bufs planes[DC_MAX_LINKS][DCD_SCANOUT_PLANES];
+	uint32_t fb_id[DC_MAX_LINKS][DCD_SCANOUT_PLANES][2];
+	struct vram_dir old;  /* what the last dcd left, for adoption */
+	struct vram_dir *dir; /* in VRAM */
 };
+
+/* The directory entry of a plane as it is now. */
+static void dir_write(struct dcd_scanout *s, unsigned link, unsigned plane)
+{
+	const struct plane_bufs *b = &s->planes[link][plane];
+	struct dir_entry *e = &s->dir->e[link][plane];
+
+	e->size = b->size;
+	e->off[0] = b->off[0];
+	e->off[1] = b->off[1];
+	e->shown = b->shown;
+	e->fb_id[0] = s->fb_id[link][plane][0];
+	e->fb_id[1] = s->fb_id[link][plane][1];
+}
 
 static void bufs_reset(struct plane_bufs *b)
 {
@@ -69,15 +109,28 @@ int dcd_scanout_init(struct dcd *dcd)
 		r = dc_vram_init(&s->alloc, s->view.usable);
 	if (r == 0)
 		r = dc_vram_reserve(&s->alloc, scratch, DC_VRAM_ALIGN);
+	if (r == 0)
+		r = dc_vram_reserve(&s->alloc, DIR_OFFSET,
+				    (sizeof(struct vram_dir) + DC_VRAM_ALIGN - 1) &
+					    ~(uint64_t)(DC_VRAM_ALIGN - 1));
 	if (r < 0) {
 		log_error("scanout memory: %s", why[0] ? why : strerror(-r));
 		dc_vram_fini(&s->alloc);
 		free(s);
 		return r;
 	}
+	/* the last dcd's directory is read once, then this one's replaces it */
+	s->dir = (struct vram_dir *)(s->bar + DIR_OFFSET);
+	memcpy(&s->old, s->dir, sizeof(s->old));
+	if (s->old.magic != DIR_MAGIC)
+		memset(&s->old, 0, sizeof(s->old));
+	memset(s->dir, 0, sizeof(*s->dir));
+	s->dir->magic = DIR_MAGIC;
 	for (unsigned l = 0; l < DC_MAX_LINKS; l++)
-		for (unsigned p = 0; p < DCD_SCANOUT_PLANES; p++)
+		for (unsigned p = 0; p < DCD_SCANOUT_PLANES; p++) {
 			bufs_reset(&s->planes[l][p]);
+			dir_write(s, l, p);
+		}
 	dcd->scanout = s;
 	log_info("scanout memory: %llu MiB of VRAM at MC address 0x%llx, %llu MiB through the BAR",
 		 (unsigned long long)(s->view.fb_bytes >> 20), (unsigned long long)s->view.fb_base,
@@ -153,6 +206,8 @@ int dcd_scanout_copy(struct dcd *dcd, unsigned link, enum dcd_scanout_plane plan
 	next = b->shown == 0 ? 1 : 0;
 	memcpy(s->bar + b->off[next], (const uint8_t *)fb->map.data + fb->layout.offsets[0], bytes);
 	b->shown = next;
+	s->fb_id[link][plane][next] = fb->id;
+	dir_write(s, link, (unsigned)plane);
 	*address = s->view.fb_base + b->off[next];
 	/* the engine switches at its next frame; nothing else is copied before then */
 	if (old.size)
@@ -160,21 +215,28 @@ int dcd_scanout_copy(struct dcd *dcd, unsigned link, enum dcd_scanout_plane plan
 	return 0;
 }
 
+/* off .. off + size lies in the VRAM both reach and is page aligned. */
+static bool in_vram(const struct dcd_scanout *s, uint64_t off, uint64_t size)
+{
+	return off % DC_VRAM_ALIGN == 0 && off < s->view.usable && size &&
+	       size <= s->view.usable - off;
+}
+
 bool dcd_scanout_adopt(struct dcd *dcd, unsigned link, enum dcd_scanout_plane plane,
-		       uint64_t address, uint64_t bytes)
+		       uint64_t address, uint64_t bytes, uint32_t *fb_id)
 {
 	struct dcd_scanout *s = dcd->scanout;
+	const struct dir_entry *e;
 	struct plane_bufs *b;
 	uint64_t off, size = (bytes + DC_VRAM_ALIGN - 1) & ~(uint64_t)(DC_VRAM_ALIGN - 1);
 
+	*fb_id = 0;
 	if (!s || link >= DC_MAX_LINKS || address < s->view.fb_base)
 		return false;
 	off = address - s->view.fb_base;
-	if (off >= s->view.usable || size > s->view.usable - off || off % DC_VRAM_ALIGN)
+	if (!in_vram(s, off, size))
 		return false;
 	b = &s->planes[link][plane];
-	if (b->off[0] == off && b->size == size)
-		return true; /* the same buffer on a second look */
 	bufs_free(s, b);
 	if (dc_vram_reserve(&s->alloc, off, size) < 0) {
 		log_warning("%s: its picture at VRAM offset 0x%llx overlaps another output's",
@@ -184,6 +246,21 @@ bool dcd_scanout_adopt(struct dcd *dcd, unsigned link, enum dcd_scanout_plane pl
 	b->size = size;
 	b->off[0] = off;
 	b->shown = 0;
+	memset(s->fb_id[link][plane], 0, sizeof(s->fb_id[link][plane]));
+	/* the last dcd's directory: the framebuffer and the partner buffer */
+	e = &s->old.e[link][plane];
+	for (int i = 0; i < 2 && e->size == size && (e->shown == 0 || e->shown == 1); i++) {
+		if (e->off[i] == off) {
+			s->fb_id[link][plane][0] = *fb_id = e->fb_id[i];
+			if (in_vram(s, e->off[!i], size) &&
+			    dc_vram_reserve(&s->alloc, e->off[!i], size) == 0)
+				b->off[1] = e->off[!i];
+		}
+	}
+	dir_write(s, link, (unsigned)plane);
+	log_info("%s: its %s stays: it is in VRAM at 0x%llx%s", dc_link_name(dcd->dc, link),
+		 plane == DCD_SCANOUT_PRIMARY ? "picture" : "cursor", (unsigned long long)address,
+		 b->off[1] != UINT64_MAX ? " (with its second buffer)" : "");
 	return true;
 }
 
@@ -191,8 +268,11 @@ void dcd_scanout_release(struct dcd *dcd, unsigned link)
 {
 	if (!dcd->scanout || link >= DC_MAX_LINKS)
 		return;
-	for (unsigned p = 0; p < DCD_SCANOUT_PLANES; p++)
+	for (unsigned p = 0; p < DCD_SCANOUT_PLANES; p++) {
 		bufs_free(dcd->scanout, &dcd->scanout->planes[link][p]);
+		memset(dcd->scanout->fb_id[link][p], 0, sizeof(dcd->scanout->fb_id[link][p]));
+		dir_write(dcd->scanout, link, p);
+	}
 }
 
 /* One plane of a commit into VRAM; a failure becomes the commit's error. */

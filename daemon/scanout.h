@@ -59,10 +59,13 @@ int dcd_scanout_plan(struct dcd *dcd, struct dcd_plan *plan, struct dc_error *er
  * Adoption: the engine shows bytes bytes at MC address address on link's
  * plane; if that is VRAM, takes the buffer out of the free space as the one
  * on screen and returns true (the picture is whole without any client
- * memory). false for an address outside VRAM.
+ * memory). The directory the last dcd kept in VRAM gives the plane's
+ * second buffer (taken too: a flip may still latch it) and the id of the
+ * framebuffer the picture was copied from (*fb_id, 0 if unknown). false
+ * for an address outside VRAM.
  */
 bool dcd_scanout_adopt(struct dcd *dcd, unsigned link, enum dcd_scanout_plane plane,
-		       uint64_t address, uint64_t bytes);
+		       uint64_t address, uint64_t bytes, uint32_t *fb_id);
 
 /* Gives back link's buffers (the output went dark). */
 void dcd_scanout_release(struct dcd *dcd, unsigned link);
