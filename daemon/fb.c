@@ -12,6 +12,7 @@
 
 #include "dcd.h"
 #include "recovery.h"
+#include "scanout.h"
 
 struct dcd_fb *dcd_fb_lookup(const struct dcd_client *c, uint32_t id)
 {
@@ -107,6 +108,8 @@ static void drop_id(struct dcd_client *c, struct dcd_fb *fb)
 	fb->owner = NULL;
 	c->fb_count--;
 	c->fb_bytes -= fb_cost(fb->map.size);
+	if (fb->refs > 1) /* still on a plane: its mapping stays a while */
+		dcd_scanout_fb_dropped(fb);
 	dcd_fb_unref(fb);
 }
 

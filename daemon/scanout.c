@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "dcd.h"
 #include "scanout.h"
@@ -310,4 +311,16 @@ int dcd_scanout_plan(struct dcd *dcd, struct dcd_plan *plan, struct dc_error *er
 			return r;
 	}
 	return 0;
+}
+
+/*
+ * Reading a frame to copy it makes its pages resident in dcd; a buffer
+ * whose id is gone will be copied at most once more (a queued flip), so
+ * its pages leave dcd's page tables now rather than when the last plane
+ * reference goes (they are the client's memory, not dcd's).
+ */
+void dcd_scanout_fb_dropped(const struct dcd_fb *fb)
+{
+	if (fb->map.data && fb->map.size)
+		madvise((void *)fb->map.data, fb->map.size, MADV_DONTNEED);
 }

@@ -67,6 +67,9 @@ int dcd_scanout_plan(struct dcd *dcd, struct dcd_plan *plan, struct dc_error *er
 bool dcd_scanout_adopt(struct dcd *dcd, unsigned link, enum dcd_scanout_plane plane,
 		       uint64_t address, uint64_t bytes, uint32_t *fb_id);
 
+/* fb's id is gone (FB_DESTROY, disconnect): its pages leave dcd's page tables. */
+void dcd_scanout_fb_dropped(const struct dcd_fb *fb);
+
 /* Gives back link's buffers (the output went dark). */
 void dcd_scanout_release(struct dcd *dcd, unsigned link);
 
