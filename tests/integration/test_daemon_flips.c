@@ -18,9 +18,12 @@
 #include <cmocka.h>
 #include <drm_fourcc.h>
 
+#include "dc_hw.h"
+#include "dc_modes.h"
 #include "dce110_regs.h"
 #include "dct.h"
 #include "dct_flipper.h"
+#include "mc_regs.h"
 #include "sim.h"
 
 #define MS 1000000ull
@@ -447,6 +450,90 @@ static void test_cursor_beside_flip(void **state)
 	dct_close(l.c);
 }
 
+/*
+ * The engine scans out of VRAM (daemon.md, "Scanout memory"): after flips
+ * between two framebuffers, the frames alternate between two page-aligned
+ * addresses inside the frame buffer range MC_VM_FB_LOCATION gives.
+ */
+static void test_scanout_from_vram(void **state)
+{
+	struct fixture *f = *state;
+	struct sim_frame frames[64];
+	struct sim_error err;
+	struct sim_view *view;
+	uint64_t seen[2] = { 0, 0 }, fb_lo, fb_hi, t0 = dct_now_ns();
+	uint32_t loc;
+	unsigned checked = 0;
+	struct lit l;
+	int n;
+
+	light(f, "vram", "DP-1", &l);
+	for (unsigned i = 0; i < 10; i++) {
+		assert_int_equal(flip_call(&l, l.fbs[(i + 1) % 2], DCP_FLIP_VSYNC, f->msg), 0);
+	}
+	assert_int_equal(sim_view_open(f->d.state, &view, &err), 0);
+	assert_int_equal(sim_view_reg(view, mmMC_VM_FB_LOCATION, &loc), 0);
+	fb_lo = (uint64_t)DC_FIELD_GET(loc, MC_VM_FB_LOCATION, FB_BASE) << MC_FB_LOCATION_SHIFT;
+	fb_hi = ((uint64_t)DC_FIELD_GET(loc, MC_VM_FB_LOCATION, FB_TOP) + 1)
+		<< MC_FB_LOCATION_SHIFT;
+	assert_true(fb_hi > fb_lo);
+	n = sim_view_history(view, 0, frames, 64);
+	sim_view_close(view);
+	for (int i = 0; i < n; i++) {
+		uint64_t a = frames[i].address;
+
+		if (frames[i].start_ns < t0 || !a)
+			continue;
+		assert_true(a >= fb_lo && a < fb_hi);
+		assert_int_equal(a % 4096, 0);
+		if (!seen[0] || seen[0] == a)
+			seen[0] = a;
+		else if (!seen[1] || seen[1] == a)
+			seen[1] = a;
+		else
+			fail_msg("a third scanout address 0x%llx", (unsigned long long)a);
+		checked++;
+	}
+	assert_true(checked >= 5);
+	assert_true(seen[1] != 0); /* both buffers were shown */
+	dct_close(l.c);
+}
+
+/* VRAM exhausted: the COMMIT that needs more fails with the sizes, the picture stays. */
+static void test_vram_exhausted(void **state)
+{
+	struct fixture *f = *state;
+	struct lit dp, hdmi, edp;
+	struct dc_mode m720;
+	int r;
+
+	light(f, "dp", "DP-1", &dp);	     /* 2 x 1.4 MiB */
+	light(f, "hdmi", "HDMI-A-1", &hdmi); /* 2 x 1.4 MiB */
+	light(f, "edp", "eDP-1", &edp);	     /* 2 x 3.5 MiB: 12.7 MiB of 16 */
+	assert_int_equal(dc_mode_from_vic(&m720, 4), 0);
+	r = dct_fb_create(dp.c, DRM_FORMAT_XRGB8888, 1280, 720, 0x777777, &dp.fbs[1]);
+	assert_int_equal(r, 0);
+	r = dct_commit_one(dp.c, dp.link, &m720.info, dp.fbs[1], DCP_COMMIT_ALLOW_MODESET, f->msg);
+	assert_true(r < 0);
+	if (!strstr(f->msg->error.text, "DP-1: no VRAM range of 3.5 MiB (3686400 bytes") ||
+	    !strstr(f->msg->error.text, "free in"))
+		fail_msg("the refusal does not name the sizes: %s", f->msg->error.text);
+	/* DP-1 still flips in its mode */
+	assert_int_equal(flip_call(&dp, dp.fbs[0], DCP_FLIP_VSYNC, f->msg), 0);
+	dct_close(dp.c);
+	dct_close(hdmi.c);
+	dct_close(edp.c);
+}
+
+static int setup_small_vram(void **state)
+{
+	static char scenario[4096];
+	const char *rest = strchr(dct_scenario_small, '{') + 1;
+
+	snprintf(scenario, sizeof(scenario), "{ \"vram_mib\": 16,%s", rest);
+	return setup_scenario(state, scenario);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -455,6 +542,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_shared_limit, setup_four, teardown),
 		cmocka_unit_test_setup_teardown(test_vblank, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cursor_beside_flip, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_scanout_from_vram, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_vram_exhausted, setup_small_vram, teardown),
 	};
 
 	if (dct_drop_root() < 0)
