@@ -181,6 +181,26 @@ static int bufs_alloc(struct dcd_scanout *s, struct plane_bufs *b, uint64_t size
 	return 0;
 }
 
+/*
+ * The buffer to write: not the one the engine was last given for this
+ * plane. That is what Display Core's current state holds (flips included),
+ * so a commit or flip that failed after its copy does not count.
+ */
+static int other_than_shown(struct dcd *dcd, const struct dcd_scanout *s, unsigned link,
+			    enum dcd_scanout_plane plane, const struct plane_bufs *b)
+{
+	const struct dc_stream *st = dcd->dc ? dcd_current_stream(dcd, link) : NULL;
+	uint64_t on = 0;
+
+	if (st && plane == DCD_SCANOUT_PRIMARY && st->primary.enabled)
+		on = st->primary.address;
+	else if (st && plane == DCD_SCANOUT_CURSOR && st->cursor.enabled)
+		on = st->cursor.address;
+	else
+		return b->shown == 0 ? 1 : 0;
+	return b->off[0] != UINT64_MAX && on == s->view.fb_base + b->off[0] ? 1 : 0;
+}
+
 int dcd_scanout_copy(struct dcd *dcd, unsigned link, enum dcd_scanout_plane plane,
 		     const struct dcd_fb *fb, uint64_t *address, struct dcp_error *err)
 {
@@ -204,7 +224,7 @@ int dcd_scanout_copy(struct dcd *dcd, unsigned link, enum dcd_scanout_plane plan
 	if (r < 0)
 		return dcp_error_set(err, r, DCP_REASON_LIMIT, 0, "%s: %s",
 				     dc_link_name(dcd->dc, link), why);
-	next = b->shown == 0 ? 1 : 0;
+	next = other_than_shown(dcd, s, link, plane, b);
 	memcpy(s->bar + b->off[next], (const uint8_t *)fb->map.data + fb->layout.offsets[0], bytes);
 	b->shown = next;
 	s->fb_id[link][plane][next] = fb->id;
