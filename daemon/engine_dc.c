@@ -25,6 +25,7 @@
 #include "dcd.h"
 #include "engine.h"
 #include "recovery.h"
+#include "scanout.h"
 #include "sim.h"
 
 #define SIM_STATE_FILE "sim-state"
@@ -41,6 +42,8 @@ struct dc_backend_ops {
 	int (*map_at)(struct dc_engine *de, void *ptr, uint64_t size, uint64_t iova);
 	void (*unmap)(struct dc_engine *de, uint64_t iova);
 	void (*irq_consume)(struct dc_engine *de);
+	/* VRAM as the host reaches it (the BAR) */
+	int (*vram)(struct dc_engine *de, void **ptr, uint64_t *size, char *why, size_t why_size);
 };
 
 struct dc_engine {
@@ -57,6 +60,9 @@ struct dc_engine {
 	struct dcv_iova_space iova; /* sim: device addresses of framebuffers */
 	bool iova_ready;
 	int irq_fd, timer_fd; /* -1 when absent */
+	/* what planes fetch (scanout.c); NULL without VRAM: addresses pass as they are */
+	struct dcd_scanout *scanout;
+	uint64_t ih_iova; /* the IH ring's mapping (not a framebuffer), 0: none */
 	struct dcd_ratelimit log_rl;
 };
 
@@ -317,12 +323,25 @@ static void sim_irq_consume(struct dc_engine *de)
 		log_warning("simulator: interrupt: %s", strerror(errno));
 }
 
+/* The simulated engine's VRAM: part of its state (the file, when there is one). */
+static int sim_vram_bar(struct dc_engine *de, void **ptr, uint64_t *size, char *why,
+			size_t why_size)
+{
+	*ptr = sim_vram(de->sim, size);
+	if (!*ptr) {
+		snprintf(why, why_size, "the simulated engine has no VRAM");
+		return -ENXIO;
+	}
+	return 0;
+}
+
 static const struct dc_backend_ops sim_ops = {
 	.name = "sim",
 	.map = sim_map,
 	.map_at = sim_map_at,
 	.unmap = sim_unmap,
 	.irq_consume = sim_irq_consume,
+	.vram = sim_vram_bar,
 };
 
 /*
@@ -361,13 +380,53 @@ static void device_irq_consume(struct dc_engine *de)
 		dcv_irq_consume(de->dev);
 }
 
+/* A GPU's VRAM aperture, BAR 0 (the kernel's aper_base). */
+static int device_vram(struct dc_engine *de, void **ptr, uint64_t *size, char *why, size_t why_size)
+{
+	struct dcv_error verr = { "" };
+	int r = dcv_vram_map(de->dev, ptr, size, &verr);
+
+	if (r < 0)
+		snprintf(why, why_size, "%s", verr.msg);
+	return r;
+}
+
 static const struct dc_backend_ops device_ops = {
 	.name = "device",
 	.map = device_map,
 	.map_at = device_map_at,
 	.unmap = device_unmap,
 	.irq_consume = device_irq_consume,
+	.vram = device_vram,
 };
+
+/* APUs fetch system memory through the GART; discrete GPUs scan out VRAM only. */
+static bool asic_is_apu(enum dc_asic asic)
+{
+	return asic == DC_ASIC_CARRIZO || asic == DC_ASIC_STONEY;
+}
+
+/*
+ * Scanout memory (scanout.h). Without it Display Core still detects and
+ * lights outputs, and planes get the framebuffers' bus addresses, which a
+ * GPU cannot fetch: said once here.
+ */
+static void open_scanout(struct dc_engine *de)
+{
+	char why[256] = "";
+	uint64_t bytes;
+	void *bar;
+	int r;
+
+	r = de->ops->vram(de, &bar, &bytes, why, sizeof(why));
+	if (r == 0)
+		r = dcd_scanout_new(de->dc, bar, bytes, asic_is_apu(de->board.asic), &de->scanout,
+				    why, sizeof(why));
+	if (r < 0)
+		log_error("scanout memory: %s; planes get bus addresses the display engine "
+			  "cannot fetch",
+			  why[0] ? why : strerror(-r));
+}
 
 /*
  * The engine's video BIOS for Display Core: the image the simulated engine
@@ -517,34 +576,68 @@ static int dce_validate(struct dcd_engine *e, struct dc_state *state, struct dc_
 	return dc_validate(to_dc(e)->dc, state, err);
 }
 
+/* Planes go through scanout.c: the addresses Display Core gets are ones the engine can fetch. */
 static int dce_commit(struct dcd_engine *e, const struct dc_state *state, struct dc_error *err)
 {
-	return dc_commit(to_dc(e)->dc, state, err);
+	struct dc_engine *de = to_dc(e);
+	struct dc_state fetch;
+	int r;
+
+	if (!de->scanout)
+		return dc_commit(de->dc, state, err);
+	r = dcd_scanout_commit(de->scanout, state, &fetch, err);
+	if (r == 0)
+		r = dc_commit(de->dc, &fetch, err);
+	if (r == 0)
+		dcd_scanout_committed(de->scanout, dc_current_state(de->dc));
+	return r;
 }
 
 static const struct dc_state *dce_current(struct dcd_engine *e)
 {
-	return dc_current_state(to_dc(e)->dc);
+	struct dc_engine *de = to_dc(e);
+
+	if (!de->scanout)
+		return dc_current_state(de->dc);
+	return dcd_scanout_current(de->scanout, dc_current_state(de->dc));
 }
 
 static int dce_snapshot(struct dcd_engine *e, struct dc_state *out)
 {
-	return dc_snapshot(to_dc(e)->dc, out);
+	struct dc_engine *de = to_dc(e);
+	int r = dc_snapshot(de->dc, out);
+
+	if (r == 0 && de->scanout)
+		dcd_scanout_snapshot(de->scanout, out);
+	return r;
 }
 
 static int dce_adopt(struct dcd_engine *e, const struct dc_state *state)
 {
-	return dc_adopt(to_dc(e)->dc, state);
+	struct dc_engine *de = to_dc(e);
+	struct dc_state fetch;
+
+	if (!de->scanout)
+		return dc_adopt(de->dc, state);
+	dcd_scanout_adopt(de->scanout, state, &fetch);
+	return dc_adopt(de->dc, &fetch);
 }
 
 static int dce_flip(struct dcd_engine *e, unsigned link, uint64_t address, uint32_t flags)
 {
-	return dc_flip(to_dc(e)->dc, link, address, flags, 0);
+	struct dc_engine *de = to_dc(e);
+	int r = de->scanout ? dcd_scanout_flip(de->scanout, link, address, &address) : 0;
+
+	return r < 0 ? r : dc_flip(de->dc, link, address, flags, 0);
 }
 
 static int dce_cursor(struct dcd_engine *e, unsigned link, const struct dc_cursor *cursor)
 {
-	return dc_cursor_update(to_dc(e)->dc, link, cursor);
+	struct dc_engine *de = to_dc(e);
+	struct dc_cursor fetch = *cursor;
+	int r = de->scanout ? dcd_scanout_cursor(de->scanout, link, cursor, &fetch) : 0;
+
+	return r < 0 ? r : dc_cursor_update(de->dc, link, &fetch);
 }
 
 static int dce_vblank_enable(struct dcd_engine *e, unsigned link, bool enable)
@@ -557,20 +650,50 @@ static bool dce_in_bus_wait(struct dcd_engine *e)
 	return dc_in_bus_wait(to_dc(e)->dc);
 }
 
+/*
+ * Framebuffers: the backend's bus address, then what scanout.c makes of
+ * it (a GART address on APUs). The IH ring (device_writes) is written by
+ * the IH at its bus address and stays out of scanout.c.
+ */
 static int dce_map(struct dcd_engine *e, void *ptr, uint64_t size, bool device_writes,
 		   uint64_t *address, char *why, size_t why_size)
 {
-	return to_dc(e)->ops->map(to_dc(e), ptr, size, device_writes, address, why, why_size);
+	struct dc_engine *de = to_dc(e);
+	uint64_t iova;
+	int r = de->ops->map(de, ptr, size, device_writes, &iova, why, why_size);
+
+	if (r < 0)
+		return r;
+	*address = iova;
+	if (device_writes)
+		de->ih_iova = iova;
+	else if (de->scanout &&
+		 (r = dcd_scanout_map(de->scanout, ptr, size, iova, address, why, why_size)) < 0)
+		de->ops->unmap(de, iova);
+	return r;
 }
 
 static int dce_map_at(struct dcd_engine *e, void *ptr, uint64_t size, uint64_t address)
 {
-	return to_dc(e)->ops->map_at(to_dc(e), ptr, size, address);
+	struct dc_engine *de = to_dc(e);
+	uint64_t iova = address;
+	int r = de->scanout ? dcd_scanout_map_at(de->scanout, ptr, size, address, &iova) : 0;
+
+	if (r == 0 && (r = de->ops->map_at(de, ptr, size, iova)) < 0 && de->scanout)
+		dcd_scanout_unmap(de->scanout, address);
+	return r;
 }
 
 static void dce_unmap(struct dcd_engine *e, uint64_t address)
 {
-	to_dc(e)->ops->unmap(to_dc(e), address);
+	struct dc_engine *de = to_dc(e);
+	uint64_t iova = address;
+
+	if (de->ih_iova && address == de->ih_iova)
+		de->ih_iova = 0;
+	else if (de->scanout && (iova = dcd_scanout_unmap(de->scanout, address)) == UINT64_MAX)
+		return; /* not mapped */
+	de->ops->unmap(de, iova);
 }
 
 static size_t dce_fds(struct dcd_engine *e, struct dcd_engine_fd *out)
@@ -681,6 +804,7 @@ static void dce_destroy(struct dcd_engine *e)
 	if (!de)
 		return;
 	dc_destroy(de->dc);
+	dcd_scanout_free(de->scanout);
 	dcv_monitor_free(de->monitor);
 	dcv_close(de->dev);
 	sim_destroy(de->sim);
@@ -736,6 +860,8 @@ int dcd_engine_dc_open(struct dcd *dcd, struct dcd_engine **out)
 		dc_set_events(de->dc, &dc_events, de);
 		r = load_vbios(de);
 	}
+	if (r == 0)
+		open_scanout(de);
 	if (r < 0) {
 		dce_destroy(&de->base);
 		return r;

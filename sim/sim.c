@@ -207,10 +207,17 @@ void sim_state_put(struct sim_state *st)
 		munmap(old, STATE_BYTES);
 }
 
-static int map_state(const char *path, bool create, struct sim_state **out, size_t *size,
-		     struct sim_error *err)
+/*
+ * The hardware: the state, then in a file vram bytes of VRAM (sparse:
+ * pages cost memory once written), so VRAM outlives dcd as the registers
+ * do. Attaching (create false) takes the VRAM size from the file's size;
+ * sim_attach compares it with the state's. In memory VRAM is a mapping of
+ * its own (map_vram), made once the scenario says its size.
+ */
+static int map_state(const char *path, bool create, uint64_t vram, struct sim_state **out,
+		     size_t *size, struct sim_error *err)
 {
-	size_t len = STATE_BYTES;
+	size_t len = STATE_BYTES + vram;
 	void *p;
 	int fd;
 
@@ -244,15 +251,17 @@ static int map_state(const char *path, bool create, struct sim_state **out, size
 	} else {
 		struct stat sb;
 
-		if (fstat(fd, &sb) < 0 || (size_t)sb.st_size != len) {
+		if (fstat(fd, &sb) < 0 || (size_t)sb.st_size < STATE_BYTES) {
 			sim_errorf(err,
-				   "%s: size %lld, expected %zu (not a state file of this version)",
-				   path, (long long)sb.st_size, len);
+				   "%s: size %lld, expected at least %zu (not a state file of this "
+				   "version)",
+				   path, (long long)sb.st_size, STATE_BYTES);
 			close(fd);
 			return -EINVAL;
 		}
+		len = (size_t)sb.st_size;
 	}
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED) {
 		sim_errorf(err, "%s: mmap: %s", path, strerror(errno));
@@ -260,6 +269,30 @@ static int map_state(const char *path, bool create, struct sim_state **out, size
 	}
 	*out = p;
 	*size = len;
+	return 0;
+}
+
+/* VRAM: after the state in a file, else a sparse mapping of its own. */
+static int map_vram(struct sim *sim, struct sim_error *err)
+{
+	uint64_t bytes = sim->st->vram_bytes;
+	void *p;
+
+	if (sim->st_size) {
+		sim->vram = (uint8_t *)sim->st + STATE_BYTES;
+		return 0;
+	}
+	if (!bytes)
+		return 0;
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		 -1, 0);
+	if (p == MAP_FAILED) {
+		sim_errorf(err, "simulator VRAM: mmap of %llu bytes: %s", (unsigned long long)bytes,
+			   strerror(errno));
+		return -errno;
+	}
+	sim->vram = p;
+	sim->vram_own = bytes;
 	return 0;
 }
 
@@ -407,7 +440,8 @@ int sim_create(const struct sim_options *opts, struct sim **out, struct sim_erro
 		return -ENOMEM;
 	}
 	/* a new mapping (or a truncated file) is all zeros */
-	r = map_state(state_path, true, &sim->st, &sim->st_size, err);
+	r = map_state(state_path, true, cfg ? (uint64_t)cfg->vram_mib << 20 : 0, &sim->st,
+		      &sim->st_size, err);
 	if (r < 0) {
 		free(cfg);
 		free(sim);
@@ -426,6 +460,12 @@ int sim_create(const struct sim_options *opts, struct sim **out, struct sim_erro
 	sim->st->magic = SIM_STATE_MAGIC;
 	sim->st->version = SIM_STATE_VERSION;
 	sim->st->size = sizeof(struct sim_state);
+	sim->st->vram_bytes = (uint64_t)sim->st->cfg.vram_mib << 20;
+	r = map_vram(sim, err);
+	if (r < 0) {
+		sim_destroy(sim);
+		return r;
+	}
 	sim_read_boot_id(sim->st->boot_id);
 
 	real = sim->st->cfg.clock_real;
@@ -463,12 +503,20 @@ int sim_attach(const char *state_path, struct sim **out, struct sim_error *err)
 	sim = sim_alloc();
 	if (!sim)
 		return -ENOMEM;
-	r = map_state(state_path, false, &sim->st, &sim->st_size, err);
+	r = map_state(state_path, false, 0, &sim->st, &sim->st_size, err);
 	if (r < 0) {
 		free(sim);
 		return r;
 	}
 	r = sim_state_check(sim->st, state_path, err);
+	if (r == 0 && sim->st->vram_bytes != sim->st_size - STATE_BYTES) {
+		sim_errorf(err, "%s: %zu bytes of VRAM after the state, which says %llu",
+			   state_path, sim->st_size - STATE_BYTES,
+			   (unsigned long long)sim->st->vram_bytes);
+		r = -EINVAL;
+	}
+	if (r == 0)
+		r = map_vram(sim, err);
 	if (r < 0) {
 		sim_destroy(sim);
 		return r;
@@ -489,6 +537,8 @@ void sim_destroy(struct sim *sim)
 {
 	if (!sim)
 		return;
+	if (sim->vram_own)
+		munmap(sim->vram, sim->vram_own);
 	if (sim->st && sim->st_size)
 		munmap(sim->st, sim->st_size);
 	else
@@ -511,4 +561,5 @@ void sim_get_stats(struct sim *sim, struct sim_stats *stats)
 	stats->bad_reg_accesses = sim->st->bad_accesses;
 	stats->unmapped_pixels = sim->unmapped_pixels;
 	stats->underflow_pixels = sim->underflow_pixels;
+	stats->garbage_pixels = sim->garbage_pixels;
 }

@@ -222,8 +222,12 @@ int sim_scdc_peek(struct sim *sim, unsigned conn, uint8_t scdc[256]);
 /* ---- Scanout memory and capture ------------------------------------------ */
 
 /*
- * The simulator's IOMMU: surfaces at gpu_addr .. gpu_addr + size are read
- * from host_ptr. Ranges must not overlap. host memory must outlive the map.
+ * The simulator's IOMMU: bus addresses gpu_addr .. gpu_addr + size are
+ * read from host_ptr. Ranges must not overlap. host memory must outlive
+ * the map. The display engine reaches them through the memory controller
+ * (docs/sim.md, "Memory controller and VRAM"): MC addresses outside the
+ * frame buffer range pass through as bus addresses while
+ * MC_VM_MX_L1_TLB_CNTL.SYSTEM_ACCESS_MODE is 0 (power-on).
  */
 int sim_map_memory(struct sim *sim, uint64_t gpu_addr, void *host_ptr, size_t size);
 /*
@@ -234,6 +238,13 @@ int sim_map_memory(struct sim *sim, uint64_t gpu_addr, void *host_ptr, size_t si
  */
 int sim_map_memory_rw(struct sim *sim, uint64_t gpu_addr, void *host_ptr, size_t size);
 int sim_unmap_memory(struct sim *sim, uint64_t gpu_addr);
+
+/*
+ * VRAM as the host sees it through the BAR: *size bytes (the scenario's
+ * "vram_mib"); VRAM offset o is MC address FB_BASE + o. It is hardware
+ * state: in the state file, it outlives the process. NULL if there is none.
+ */
+void *sim_vram(struct sim *sim, uint64_t *size);
 
 /*
  * The visible frame of pipe (timing generator) n as the monitor would show
@@ -276,6 +287,7 @@ struct sim_stats {
 	uint64_t bad_reg_accesses; /* offsets outside the register file */
 	uint64_t unmapped_pixels;  /* scanned out from unmapped memory */
 	uint64_t underflow_pixels; /* shown by a pipe without DMIF buffers (nothing fetched) */
+	uint64_t garbage_pixels;   /* fetched from MC addresses the MC maps nowhere */
 };
 
 void sim_get_stats(struct sim *sim, struct sim_stats *stats);
@@ -396,5 +408,7 @@ unsigned sim_view_pipe_count(struct sim_view *view);
 bool sim_view_pipe_running(struct sim_view *view, unsigned pipe);
 /* sim_write_count() of the view (0 for an unknown class). */
 uint64_t sim_view_write_count(struct sim_view *view, enum sim_write_class cls);
+/* len bytes of VRAM from offset (as the BAR shows it; not copied twice). -ERANGE past its end. */
+int sim_view_vram(struct sim_view *view, uint64_t offset, void *buf, size_t len);
 
 #endif

@@ -1,9 +1,12 @@
 /*
  * Scanout memory and capture: what the monitor on a pipe would show.
  *
- * Memory: the simulator reads surfaces through its own "IOMMU", the ranges
- * registered with sim_map_memory(). A pixel whose bytes are not mapped shows
- * as magenta (255, 0, 255) and is counted (sim_stats.unmapped_pixels).
+ * Memory: surface and cursor addresses are MC addresses (sim_mc.c): VRAM,
+ * or bus addresses the simulator reads through its own "IOMMU", the ranges
+ * registered with sim_map_memory(). A pixel whose bytes the IOMMU does not
+ * map shows as magenta (255, 0, 255) and is counted
+ * (sim_stats.unmapped_pixels); one the MC maps nowhere is noise derived
+ * from its address (sim_stats.garbage_pixels).
  *
  * The frame (width x height = the CRTC's active area, from
  * CRTC_H_BLANK_END to CRTC_H_BLANK_START and CRTC_V_BLANK_END to
@@ -149,11 +152,20 @@ static void draw_cursor(struct sim *sim, unsigned pipe, uint16_t *frame, unsigne
 			uint16_t *out;
 			uint32_t px;
 			unsigned a;
+			uint8_t junk[4];
+			bool garbage;
+			uint64_t at;
 
 			if (x < 0 || y < 0 || (unsigned)x >= w || (unsigned)y >= h)
 				continue;
 			out = &frame[((size_t)y * w + (unsigned)x) * 3];
-			p = sim_mem_lookup(sim, addr + ((uint64_t)cy * cw + cx) * 4, 4);
+			at = addr + ((uint64_t)cy * cw + cx) * 4;
+			p = sim_mc_lookup(sim, at, 4, &garbage);
+			if (garbage) { /* the MC maps it nowhere: noise */
+				sim_mc_garbage(at, junk, 4);
+				p = junk;
+				sim->garbage_pixels++;
+			}
 			if (!p) {
 				for (int i = 0; i < 3; i++)
 					out[i] = to10(error_rgb[i]);

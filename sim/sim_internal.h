@@ -23,6 +23,8 @@ struct sim_mapping {
 struct sim {
 	struct dc_hw hw;
 	struct sim_state *st;
+	uint8_t *vram;		 /* st->vram_bytes: after the state in a file, else vram_own */
+	size_t vram_own;	 /* bytes of a mapping of its own (an engine in memory), else 0 */
 	size_t st_size;		 /* of the file's mapping; 0: in memory (sim_state_get) */
 	int irq_fd;		 /* eventfd */
 	int timer_fd;		 /* timerfd (real time), -1 in virtual time */
@@ -31,7 +33,8 @@ struct sim {
 	int msi_fd;		 /* eventfd: the IH's message signalled interrupt */
 	uint64_t unmapped_pixels;
 	uint64_t underflow_pixels;
-	uint32_t scratch; /* what sim_reg() returns for offsets outside the file */
+	uint64_t garbage_pixels; /* fetched from MC addresses mapped nowhere */
+	uint32_t scratch;	 /* what sim_reg() returns for offsets outside the file */
 
 	struct sim_mapping *maps;
 	size_t nmaps;
@@ -165,6 +168,23 @@ uint32_t sim_mem_word(const uint8_t *p, unsigned bytes, unsigned swap);
 void sim_scanout_render(struct sim *sim, unsigned pipe, uint16_t *frame, unsigned w, unsigned h);
 /* FMT bit depth reduction of a 10-bit frame. */
 void sim_fmt_apply(struct sim *sim, unsigned pipe, uint16_t *frame, unsigned w, unsigned h);
+
+/* ---- memory controller and VRAM (sim_mc.c) ---- */
+static inline uint8_t *sim_vram_base(struct sim *sim)
+{
+	return sim->vram;
+}
+bool sim_mc_reg(uint32_t reg);
+/* The MC registers as the VBIOS leaves them (VRAM at MC address 0). */
+void sim_mc_reset(struct sim *sim);
+/*
+ * Host address of len bytes a display fetch reads at MC address addr:
+ * VRAM, or system memory through the IOMMU (NULL when not mapped there:
+ * magenta). NULL with *garbage when the MC maps the address nowhere:
+ * sim_mc_garbage() gives what such a fetch returns.
+ */
+const uint8_t *sim_mc_lookup(struct sim *sim, uint64_t addr, size_t len, bool *garbage);
+void sim_mc_garbage(uint64_t addr, uint8_t *out, size_t len);
 
 /* ---- DMIF buffers and DPG watermarks (sim_dmif.c) ---- */
 /* reg is a PIPEn_DMIF_BUFFER_CONTROL or a banked DPG watermark register: handles it. */

@@ -203,6 +203,7 @@ void sim_regs_reset(struct sim *sim)
 	st->ext[mmSIMEXT_ID - mmSIMEXT_ID] = SIMEXT_ID_VALUE;
 	st->ext[mmSIMEXT_VERSION - mmSIMEXT_ID] = SIMEXT_VERSION_VALUE;
 	sim_ppll_reset(sim);
+	sim_mc_reset(sim);
 	/* AUX reply timeout: (AUX_RX_TIMEOUT_LEN + 1) x 100 us, 400 us at reset */
 	for (unsigned i = 0; i < DCE110_MAX_AUXES; i++)
 		st->regs[mmAUX_DPHY_RX_CONTROL0 + dce110_aux_offsets[i]] =
@@ -307,6 +308,10 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 		return; /* read-only summary */
 	if (sim_ih_reg(reg)) {
 		sim_ih_write(sim, reg, value);
+		return;
+	}
+	if (sim_mc_reg(reg)) { /* read by every fetch (sim_mc.c) */
+		*sim_reg(sim, reg) = value;
 		return;
 	}
 	if ((i = simext_dig_tx_of(reg)) >= 0) {

@@ -171,15 +171,21 @@ static void fetch_row(struct sim *sim, const struct source *s, unsigned j, unsig
 		unsigned sx = s->vx + i;
 		uint16_t *o = &out[3 * i];
 		const uint8_t *p;
+		uint8_t junk[8];
+		bool garbage;
+		uint64_t at;
 
 		if (sx < s->gx0 || sx >= s->gx1 || sy < s->gy0 || sy >= s->gy1) {
 			o[0] = o[1] = o[2] = 0;
 			continue;
 		}
-		p = sim_mem_lookup(
-			sim,
-			s->addr + ((uint64_t)(s->off_y + sy) * s->pitch + s->off_x + sx) * s->bpp,
-			s->bpp);
+		at = s->addr + ((uint64_t)(s->off_y + sy) * s->pitch + s->off_x + sx) * s->bpp;
+		p = sim_mc_lookup(sim, at, s->bpp, &garbage);
+		if (garbage) { /* the MC maps it nowhere: noise */
+			sim_mc_garbage(at, junk, s->bpp);
+			p = junk;
+			sim->garbage_pixels++;
+		}
 		if (!p) {
 			bad++;
 			memcpy(o, error_px, sizeof(error_px));

@@ -137,10 +137,15 @@ static int parse_connector(struct sj_ctx *ctx, const char *path, json_object *v,
 
 static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *cfg)
 {
-	static const char *const keys[] = { "asic",	      "clock",
-					    "ref_clock_khz",  "dp_ref_clock_khz",
-					    "ddc_bus_timing", "connectors",
-					    "vbios",	      NULL };
+	static const char *const keys[] = { "asic",
+					    "clock",
+					    "ref_clock_khz",
+					    "dp_ref_clock_khz",
+					    "ddc_bus_timing",
+					    "connectors",
+					    "vbios",
+					    "vram_mib",
+					    NULL };
 	static const char *const clocks[] = { "virtual", "real", NULL };
 	char ipath[SJ_PATH_MAX];
 	struct used used = { 0 };
@@ -189,6 +194,15 @@ static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *c
 		return r;
 	if ((r = sj_bool(ctx, "", root, "ddc_bus_timing", &cfg->ddc_timing)) < 0)
 		return r;
+	/* VRAM behind the BAR; MC_VM_FB_LOCATION counts it in 16 MiB */
+	x = SIM_VRAM_DEFAULT_MIB;
+	if ((r = sj_int(ctx, "", root, "vram_mib", false, 16, SIM_VRAM_MAX_MIB, &x)) < 0)
+		return r;
+	if (x % 16)
+		return sj_fail(ctx, "vram_mib",
+			       "%lld MiB is not a multiple of 16 MiB (MC_VM_FB_LOCATION's unit)",
+			       (long long)x);
+	cfg->vram_mib = (uint32_t)x;
 	if ((r = sj_array(ctx, "", root, "connectors", true, 1, SIM_MAX_CONNECTORS, &arr)) < 0)
 		return r;
 	for (size_t i = 0; i < json_object_array_length(arr); i++) {

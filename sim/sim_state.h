@@ -16,28 +16,31 @@
 
 #define SIM_STATE_MAGIC 0x6174536d69536344ull /* "DcSimSta" */
 #define SIM_STATE_VERSION                                                      \
-	8 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore;   \
+	9 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore;   \
 	   5: DMIF; 6: IH; 7: the VBIOS image and its PLLs, unmodelled writes; \
-	   8: the public PLL registers on every ASIC, no extension PLLs */
+	   8: the public PLL registers on every ASIC, no extension PLLs;       \
+	   9: VRAM after the state, the MC registers */
 
-#define SIM_REG_COUNT	   0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
-#define SIM_EXT_COUNT	   (DCE110_SIMEXT_END - mmSIMEXT_ID)
-#define SIM_MAX_CONNECTORS 9
-#define SIM_EDID_MAX	   (32 * 128)
-#define SIM_DPCD_SIZE	   0x800 /* DPCD 0x00000 .. 0x007ff */
-#define SIM_DPCD_ESI_BASE  0x2000
-#define SIM_DPCD_ESI_SIZE  0x100 /* DPCD 0x02000 .. 0x020ff */
-#define SIM_HISTORY	   64
-#define SIM_HPD_QUEUE	   8
-#define SIM_MAX_TRAIN_REQS 4
+#define SIM_REG_COUNT	     0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
+#define SIM_EXT_COUNT	     (DCE110_SIMEXT_END - mmSIMEXT_ID)
+#define SIM_MAX_CONNECTORS   9
+#define SIM_EDID_MAX	     (32 * 128)
+#define SIM_DPCD_SIZE	     0x800 /* DPCD 0x00000 .. 0x007ff */
+#define SIM_DPCD_ESI_BASE    0x2000
+#define SIM_DPCD_ESI_SIZE    0x100 /* DPCD 0x02000 .. 0x020ff */
+#define SIM_HISTORY	     64
+#define SIM_HPD_QUEUE	     8
+#define SIM_MAX_TRAIN_REQS   4
 /* SCL registers double-buffered at V_UPDATE: SCL_MODE .. EXT_OVERSCAN_TOP_BOTTOM */
-#define SIM_SCL_FIRST	   mmSCL_MODE
-#define SIM_SCL_WORDS	   (mmEXT_OVERSCAN_TOP_BOTTOM - mmSCL_MODE + 1)
-#define SIM_SCL_TYPES	   8		/* SCL_C_RAM_FILTER_TYPE: 3 bits */
-#define SIM_SCL_PAIRS	   2		/* tap pairs modelled: up to 4 taps */
-#define SIM_BOOT_ID_LEN	   40		/* /proc/sys/kernel/random/boot_id, 36 characters */
-#define SIM_VBIOS_MAX	   (128 * 1024) /* the largest expansion ROM image served */
-#define SIM_UNMODELLED_MAX 64		/* distinct unmodelled registers remembered */
+#define SIM_SCL_FIRST	     mmSCL_MODE
+#define SIM_SCL_WORDS	     (mmEXT_OVERSCAN_TOP_BOTTOM - mmSCL_MODE + 1)
+#define SIM_SCL_TYPES	     8		  /* SCL_C_RAM_FILTER_TYPE: 3 bits */
+#define SIM_SCL_PAIRS	     2		  /* tap pairs modelled: up to 4 taps */
+#define SIM_BOOT_ID_LEN	     40		  /* /proc/sys/kernel/random/boot_id, 36 characters */
+#define SIM_VBIOS_MAX	     (128 * 1024) /* the largest expansion ROM image served */
+#define SIM_UNMODELLED_MAX   64		  /* distinct unmodelled registers remembered */
+#define SIM_VRAM_DEFAULT_MIB 256	  /* the scenario's "vram_mib" when it says none */
+#define SIM_VRAM_MAX_MIB     8192
 
 enum sim_asic {
 	SIM_ASIC_CARRIZO,
@@ -147,6 +150,7 @@ struct sim_config {
 	uint32_t vbios_len; /* 0: none, the PLLs of the simulator extension */
 	uint32_t ppll_min_khz, ppll_max_khz;
 	char vbios_name[64]; /* the file name, for messages */
+	uint32_t vram_mib;   /* VRAM size (a multiple of 16) */
 	uint8_t vbios[SIM_VBIOS_MAX];
 	uint8_t nconnectors;
 	struct sim_connector connectors[SIM_MAX_CONNECTORS];
@@ -296,6 +300,12 @@ struct sim_state {
 	 * (bit per source, a vector goes out when one rises), and counters */
 	uint64_t ih_levels;
 	uint64_t ih_vectors, ih_dropped, ih_faults, ih_msis;
+	/* VRAM: this many bytes follow the state in its file, at
+	 * SIM_VRAM_OFFSET (sim_mc.c); the MC registers are in regs[] */
+	uint64_t vram_bytes;
 };
+
+/* Where VRAM starts in a state file: the state rounded up to whole pages. */
+#define SIM_VRAM_OFFSET ((sizeof(struct sim_state) + 4095) & ~(size_t)4095)
 
 #endif

@@ -22,11 +22,12 @@
 struct sim_view {
 	const struct sim_state *st;
 	size_t len;
+	int fd; /* for VRAM, read with pread (it may be large and sparse) */
 };
 
 int sim_view_open(const char *state_path, struct sim_view **out, struct sim_error *err)
 {
-	size_t len = (sizeof(struct sim_state) + 4095) & ~(size_t)4095;
+	size_t len = SIM_VRAM_OFFSET; /* the state; VRAM after it is not looked at */
 	struct sim_view *view;
 	struct stat sb;
 	void *p;
@@ -39,26 +40,30 @@ int sim_view_open(const char *state_path, struct sim_view **out, struct sim_erro
 		sim_errorf(err, "%s: %s", state_path, strerror(e));
 		return -e;
 	}
-	if (fstat(fd, &sb) < 0 || (size_t)sb.st_size != len) {
-		sim_errorf(err, "%s: size %lld, expected %zu (not a state file of this version)",
-			   state_path, (long long)sb.st_size, len);
+	if (fstat(fd, &sb) < 0 || (size_t)sb.st_size < len) {
+		sim_errorf(
+			err,
+			"%s: size %lld, expected at least %zu (not a state file of this version)",
+			state_path, (long long)sb.st_size, len);
 		close(fd);
 		return -EINVAL;
 	}
 	p = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
 	e = errno;
-	close(fd);
 	if (p == MAP_FAILED) {
+		close(fd);
 		sim_errorf(err, "%s: mmap: %s", state_path, strerror(e));
 		return -e;
 	}
 	view = calloc(1, sizeof(*view));
 	if (!view) {
+		close(fd);
 		munmap(p, len);
 		return -ENOMEM;
 	}
 	view->st = p;
 	view->len = len;
+	view->fd = fd;
 	if (view->st->magic != SIM_STATE_MAGIC || view->st->version != SIM_STATE_VERSION ||
 	    view->st->size != sizeof(struct sim_state)) {
 		sim_errorf(err, "%s: not a simulator state file of version %u", state_path,
@@ -75,6 +80,7 @@ void sim_view_close(struct sim_view *view)
 	if (!view)
 		return;
 	munmap((void *)view->st, view->len);
+	close(view->fd);
 	free(view);
 }
 
@@ -161,4 +167,17 @@ uint64_t sim_view_write_count(struct sim_view *view, enum sim_write_class cls)
 	if ((unsigned)cls < SIM_WRITE_CLASSES)
 		stable_copy(&n, &view->st->class_writes[cls], sizeof(n));
 	return n;
+}
+
+int sim_view_vram(struct sim_view *view, uint64_t offset, void *buf, size_t len)
+{
+	uint64_t size = view->st->vram_bytes;
+	ssize_t n;
+
+	if (offset > size || len > size - offset)
+		return -ERANGE;
+	n = pread(view->fd, buf, len, (off_t)(SIM_VRAM_OFFSET + offset));
+	if (n < 0)
+		return -errno;
+	return (size_t)n == len ? 0 : -EIO;
 }

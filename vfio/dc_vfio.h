@@ -41,6 +41,8 @@ struct dcv_error {
 
 /* The register BAR of DCE 10/11 parts and the size it must have at least. */
 #define DCV_DCE_REGISTER_BAR   5
+/* The VRAM aperture ("frame buffer" BAR) of these GPUs: VRAM offset o at BAR offset o. */
+#define DCV_VRAM_BAR	       0
 #define DCV_DCE_REGISTER_BYTES (256u * 1024u)
 
 struct dcv_paths {
@@ -265,6 +267,15 @@ enum dcv_dma_access {
  */
 int dcv_dma_map(struct dcv_device *dev, void *vaddr, uint64_t size, enum dcv_dma_access access,
 		uint64_t *iova, struct dcv_error *err);
+
+/*
+ * VRAM as the host sees it: BAR 0 mapped (once; later calls return the
+ * same mapping) through VFIO, *size bytes from VRAM offset 0. Scanout
+ * buffers live here (docs/hardware.md, "Scanout memory"). -ENOTSUP under
+ * UIO, -ENXIO when the BAR is absent or cannot be mmapped, -ENODEV when
+ * the device is gone. Unmapped at dcv_close.
+ */
+int dcv_vram_map(struct dcv_device *dev, void **ptr, uint64_t *size, struct dcv_error *err);
 
 int dcv_dma_unmap(struct dcv_device *dev, uint64_t iova);
 

@@ -26,6 +26,7 @@ struct dcv_device {
 	enum dcv_irq_mode irq_mode;
 	int bar_index;
 	struct dcv_bar bar;
+	struct dcv_bar vram; /* BAR 0, mapped at the first dcv_vram_map */
 	bool removed;
 	/* VFIO: an eventfd; UIO: /dev/uioN. -1 without interrupts. */
 	int irq_fd;

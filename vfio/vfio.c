@@ -112,6 +112,43 @@ static int map_bar(struct dcv_device *dev, const struct dcv_open_opts *opts, str
 	return 0;
 }
 
+int dcv_vram_map(struct dcv_device *dev, void **ptr, uint64_t *size, struct dcv_error *err)
+{
+	struct vfio_region_info ri;
+	void *p;
+	int r;
+
+	if (dev->vram.base) {
+		*ptr = (void *)dev->vram.base;
+		*size = dev->vram.size;
+		return 0;
+	}
+	if (dev->access != DCV_ACCESS_VFIO || dev->device_fd < 0)
+		return dcv_fail(err, -ENOTSUP,
+				"the VRAM BAR of %s is mapped through VFIO only (UIO access gives "
+				"dcd no scanout memory)",
+				dev->address);
+	if (dev->removed)
+		return dcv_fail(err, -ENODEV, "%s is gone; no VRAM to map", dev->address);
+	r = region_info(dev, VFIO_PCI_BAR0_REGION_INDEX + DCV_VRAM_BAR, &ri, err);
+	if (r < 0)
+		return r;
+	if (ri.size == 0 || !(ri.flags & VFIO_REGION_INFO_FLAG_MMAP))
+		return dcv_fail(err, -ENXIO,
+				"BAR %d of %s (VRAM) is %s: dcd has no memory the display engine "
+				"can fetch",
+				DCV_VRAM_BAR, dev->address,
+				ri.size ? "not mmappable through VFIO" : "not implemented");
+	p = mmap(NULL, ri.size, PROT_READ | PROT_WRITE, MAP_SHARED, dev->device_fd,
+		 (off_t)ri.offset);
+	if (p == MAP_FAILED)
+		return kernel_fail(err, "mmap of the VRAM BAR", dev->address);
+	dev->vram = (struct dcv_bar){ p, ri.size };
+	*ptr = p;
+	*size = ri.size;
+	return 0;
+}
+
 /* Memory decoding for the BAR, bus mastering for the engine's DMA. */
 static int enable_device(struct dcv_device *dev, struct dcv_error *err)
 {
@@ -262,6 +299,9 @@ void dcv_vfio_release(struct dcv_device *dev)
 	if (dev->bar.base)
 		munmap((void *)dev->bar.base, dev->bar.size);
 	dev->bar = (struct dcv_bar){ NULL, 0 };
+	if (dev->vram.base)
+		munmap((void *)dev->vram.base, dev->vram.size);
+	dev->vram = (struct dcv_bar){ NULL, 0 };
 	if (dev->device_fd >= 0)
 		close(dev->device_fd);
 	dev->device_fd = -1;

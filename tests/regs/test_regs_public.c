@@ -6,9 +6,10 @@
  *  - `mmNAME` (a register) and `REG__FIELD_MASK` / `REG__FIELD__SHIFT`
  *    (a field) defines in any .c or .h file below dc/ and sim/, with an
  *    integer literal as value (anything else cannot be checked and fails).
- *  - Plain names are DCE 11.0 names (dce_11_0_*.h) or, for the memory hub
- *    register pipe setup writes (MC_HUB_RDREQ_DMIF_LIMIT), GMC 8.1 names
- *    (gmc_8_1_*.h): the MMIO space of a Carrizo holds both. A name with the prefix
+ *  - Plain names are DCE 11.0 names (dce_11_0_*.h) or, for the memory
+ *    controller (MC_HUB_RDREQ_DMIF_LIMIT, the MC_VM_* of dc/mc/mc_regs.h),
+ *    GMC 8.1 names (gmc_8_1_*.h), which must also be in Stoney's GMC 8.2
+ *    with the same value: the MMIO space of a Carrizo holds both. A name with the prefix
  *    DCE100_ or DCE112_ is the part of the per-generation lists for DCE 10.0
  *    or DCE 11.2 and is checked, without the prefix, in dce_10_0_*.h or
  *    dce_11_2_*.h; OSS30_ and OSS301_ name the IH block (dc/ih/ih_regs.h)
@@ -290,7 +291,29 @@ static bool simext_allowed(const char *name)
 
 static unsigned checked_defs;
 
-static void check_defs(const struct pubregs pub[GEN_COUNT])
+static unsigned checked_gmc82;
+
+/*
+ * A memory controller name (found in gmc_8_1) must mean the same on
+ * Stoney's GMC 8.2: dc and the simulator use one definition for both.
+ */
+static void check_gmc82(const struct pubregs *gmc82, const struct srcdef *d, const char *name,
+			const struct pubreg *r)
+{
+	const struct pubreg *s;
+
+	if (!strstr(r->file, "gmc_8_1"))
+		return;
+	s = pubregs_find(gmc82, name);
+	checked_gmc82++;
+	if (!s)
+		FAIL("%s: %s is in gmc_8_1 but not in gmc_8_2_*.h (Stoney)", d->where, name);
+	else if (s->value != d->value)
+		FAIL("%s: %s is 0x%llx, gmc_8_2 says 0x%llx (%s:%u)", d->where, d->name,
+		     (unsigned long long)d->value, (unsigned long long)s->value, s->file, s->line);
+}
+
+static void check_defs(const struct pubregs pub[GEN_COUNT], const struct pubregs *gmc82)
 {
 	for (size_t i = 0; i < ndefs; i++) {
 		const char *name = defs[i].name;
@@ -313,6 +336,8 @@ static void check_defs(const struct pubregs pub[GEN_COUNT])
 			FAIL("%s: %s is 0x%llx, %s says 0x%llx (%s:%u)", defs[i].where,
 			     defs[i].name, (unsigned long long)defs[i].value, gen_file[g],
 			     (unsigned long long)r->value, r->file, r->line);
+		else
+			check_gmc82(gmc82, &defs[i], name, r);
 	}
 	/* Two files defining one name differently would make the check moot. */
 	for (size_t i = 0; i < ndefs; i++)
@@ -427,7 +452,7 @@ static void check_simext_list(void)
 
 int main(int argc, char **argv)
 {
-	struct pubregs pub[GEN_COUNT] = { 0 };
+	struct pubregs pub[GEN_COUNT] = { 0 }, gmc82 = { 0 };
 	char dir[4200];
 
 	if (argc != 2) {
@@ -439,6 +464,8 @@ int main(int argc, char **argv)
 	for (int g = 0; g < GEN_COUNT; g++)
 		if (pubregs_load_gen(&pub[g], dir, gen_file[g]))
 			return 2;
+	if (pubregs_load_dce(&gmc82, dir, "gmc_8_2"))
+		return 2;
 	for (const char *sub = "dc"; sub; sub = strcmp(sub, "dc") ? NULL : "sim") {
 		char path[4200];
 
@@ -448,13 +475,15 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	check_defs(pub);
+	check_defs(pub, &gmc82);
 	for (size_t i = 0; i < ntables; i++)
 		check_table(pub, &tables[i]);
 	check_simext_list();
-	printf("%zu defines read, %u registers and fields checked by name, %zu tables with %u "
-	       "instance addresses checked, %zu known-not-public names; %u failures\n",
-	       ndefs, checked_defs, ntables, checked_instances, N_SIMEXT, failures);
+	printf("%zu defines read, %u registers and fields checked by name (%u of them also in "
+	       "GMC 8.2), %zu tables with %u instance addresses checked, %zu known-not-public "
+	       "names; %u failures\n",
+	       ndefs, checked_defs, checked_gmc82, ntables, checked_instances, N_SIMEXT, failures);
+	pubregs_free(&gmc82);
 	for (int g = 0; g < GEN_COUNT; g++)
 		pubregs_free(&pub[g]);
 	for (size_t i = 0; i < ndefs; i++) {
