@@ -445,6 +445,37 @@ static uint64_t cursor_bytes(const struct dc_cursor *c)
 	return (uint64_t)c->width * c->height * 4;
 }
 
+/* The framebuffer address copied into the VRAM buffer at MC address fetch, if one is. */
+static uint64_t source_of(const struct dir_entry *e, const struct dc_vram_view *v, uint64_t fetch)
+{
+	for (int i = 0; i < 2; i++) {
+		if (e->off[i] != UINT64_MAX && e->src[i] && fetch == v->fb_base + e->off[i])
+			return e->src[i];
+	}
+	return fetch;
+}
+
+/*
+ * One plane of a commit. A plane that keeps the framebuffer its buffer on
+ * screen was copied from (at the same size) keeps that buffer: the other
+ * streams of a commit are passed again as they are, and giving them a new
+ * address would be a plane change (refused while a flip is pending). New
+ * pixels in the same framebuffer are shown by a FLIP.
+ */
+static int commit_plane(struct dcd_scanout *s, unsigned link, unsigned plane, uint64_t bytes,
+			uint64_t *address, struct dc_error *err)
+{
+	uint64_t on = link < DC_MAX_LINKS ? on_screen(s, link, plane) : 0;
+
+	if (on && on != *address && source_of(entry(s, link, plane), &s->view, on) == *address &&
+	    entry(s, link, plane)->size == page_round(bytes)) {
+		*address = on;
+		return 0;
+	}
+	return copy_in(s, link, plane, *address, bytes, address, err->message,
+		       sizeof(err->message));
+}
+
 int dcd_scanout_commit(struct dcd_scanout *s, const struct dc_state *state, struct dc_state *out,
 		       struct dc_error *err)
 {
@@ -456,13 +487,12 @@ int dcd_scanout_commit(struct dcd_scanout *s, const struct dc_state *state, stru
 		int r = 0, plane = 0;
 
 		if (st->primary.enabled)
-			r = copy_in(s, st->link, 0, st->primary.address,
-				    primary_bytes(&st->primary), &st->primary.address, err->message,
-				    sizeof(err->message));
+			r = commit_plane(s, st->link, 0, primary_bytes(&st->primary),
+					 &st->primary.address, err);
 		if (r == 0 && st->cursor.enabled) {
 			plane = 1;
-			r = copy_in(s, st->link, 1, st->cursor.address, cursor_bytes(&st->cursor),
-				    &st->cursor.address, err->message, sizeof(err->message));
+			r = commit_plane(s, st->link, 1, cursor_bytes(&st->cursor),
+					 &st->cursor.address, err);
 		}
 		if (r < 0) {
 			err->code = DC_ERR_PLANE_SIZE;
@@ -500,16 +530,6 @@ int dcd_scanout_cursor(struct dcd_scanout *s, unsigned link, const struct dc_cur
 		return 0;
 	return copy_in(s, link, 1, cursor->address, cursor_bytes(cursor), &out->address, why,
 		       sizeof(why));
-}
-
-/* The framebuffer address copied into the VRAM buffer at MC address fetch, if one is. */
-static uint64_t source_of(const struct dir_entry *e, const struct dc_vram_view *v, uint64_t fetch)
-{
-	for (int i = 0; i < 2; i++) {
-		if (e->off[i] != UINT64_MAX && e->src[i] && fetch == v->fb_base + e->off[i])
-			return e->src[i];
-	}
-	return fetch;
 }
 
 const struct dc_state *dcd_scanout_current(struct dcd_scanout *s, const struct dc_state *hw)
