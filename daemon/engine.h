@@ -158,6 +158,17 @@ struct dcd_engine {
 	 */
 	bool adopt;
 	bool lost; /* the device was removed: no more calls but destroy */
+	/*
+	 * The engine scans out copies of client frames that it owns (KMS: dumb
+	 * buffers that live with its DRM file). After a restart its copy is
+	 * still on screen though the client's buffer may not have come back,
+	 * and the plane it reads back says nothing about the client's buffer:
+	 * recovery takes the state file's word for the plane and keeps the
+	 * picture either way.
+	 */
+	bool copies_frames;
+	/* Not adoptable (adopt false): why what an earlier dcd showed is gone, for the log. */
+	const char *fresh_why;
 	/* The simulated engine's test controls (admin.c, dbus_sim.c), else NULL. */
 	struct sim *sim;
 };
