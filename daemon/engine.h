@@ -145,6 +145,15 @@ struct dcd_engine_ops {
 			 bool no_interrupt);
 	void (*ih_detach)(struct dcd_engine *e);
 	void (*poll)(struct dcd_engine *e);
+	/*
+	 * Optional: what link shows, as 8-bit RGB rows (*rgb malloc'd, the
+	 * caller frees), for Sim.Screenshot on an engine that is not the
+	 * simulator (KMS: a writeback connector); -errno with a sentence in
+	 * why. NULL on Display Core: the simulator's capture is its test
+	 * control (engine->sim), a GPU has none.
+	 */
+	int (*capture)(struct dcd_engine *e, unsigned link, uint8_t **rgb, unsigned *width,
+		       unsigned *height, char *why, size_t why_size);
 
 	void (*destroy)(struct dcd_engine *e);
 };

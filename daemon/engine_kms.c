@@ -72,6 +72,7 @@ struct kms_link {
 	struct kms_buffer blank;  /* the blank colour at the mode's size */
 	uint32_t blank_color;
 	struct kms_buffer cursor;
+	struct kms_buffer shot; /* screenshots through writeback (ke_capture) */
 	bool vblank_on, vblank_requested;
 	uint64_t soft_seq, soft_next_ns; /* the timer's vblanks (drivers without a counter) */
 };
@@ -821,6 +822,53 @@ static void ke_unmap(struct dcd_engine *e, uint64_t address)
 		to_kms(e)->slots[slot] = (struct slot){ 0 };
 }
 
+/* ---- screenshots ------------------------------------------------------------------ */
+
+/*
+ * Through the driver's writeback connector (kms_capture: a blocking
+ * commit and its out-fence, at most a second) into a dumb buffer at the
+ * mode's size, kept for the next one. kms/'s sentence says why not where
+ * there is none, or where the CRTC cannot drive it beside the monitor
+ * (vkms in Linux 6.1: its encoders may not be clones).
+ */
+static int ke_capture(struct dcd_engine *e, unsigned link, uint8_t **rgb, unsigned *width,
+		      unsigned *height, char *why, size_t why_size)
+{
+	struct kms_engine *ke = to_kms(e);
+	const struct kms_output *o = link < ke->links ? kms_output(ke->dev, link) : NULL;
+	struct kms_error err = { "" };
+	struct kms_buffer *b = link < ke->links ? &ke->link[link].shot : NULL;
+	int r;
+
+	if (!o || !o->active) {
+		snprintf(why, why_size, "%s is not lit: nothing to capture", o ? o->name : "?");
+		return -ENOENT;
+	}
+	r = ensure_buffer(ke, b, o->mode.hdisplay, o->mode.vdisplay, DRM_FORMAT_XRGB8888, &err);
+	if (r == 0)
+		r = kms_capture(ke->dev, link, b, &err);
+	if (r == 0 && !(*rgb = malloc((size_t)b->width * b->height * 3)))
+		r = -ENOMEM;
+	if (r < 0) {
+		snprintf(why, why_size, "%s", err.message[0] ? err.message : strerror(-r));
+		return r;
+	}
+	for (uint32_t y = 0; y < b->height; y++) {
+		const uint32_t *row =
+			(const uint32_t *)((const uint8_t *)b->map + (size_t)y * b->pitch);
+		uint8_t *out = *rgb + (size_t)y * b->width * 3;
+
+		for (uint32_t x = 0; x < b->width; x++) {
+			out[3 * x] = (uint8_t)(row[x] >> 16);
+			out[3 * x + 1] = (uint8_t)(row[x] >> 8);
+			out[3 * x + 2] = (uint8_t)row[x];
+		}
+	}
+	*width = b->width;
+	*height = b->height;
+	return 0;
+}
+
 /* ---- the event loop -------------------------------------------------------------- */
 
 static size_t ke_fds(struct dcd_engine *e, struct dcd_engine_fd *out)
@@ -942,7 +990,8 @@ static void ke_destroy(struct dcd_engine *e)
 
 	for (unsigned i = 0; i < ke->links; i++) {
 		struct kms_link *l = &ke->link[i];
-		struct kms_buffer *bufs[] = { &l->buf[0], &l->buf[1], &l->blank, &l->cursor };
+		struct kms_buffer *bufs[] = { &l->buf[0], &l->buf[1], &l->blank, &l->cursor,
+					      &l->shot };
 
 		for (size_t k = 0; k < sizeof(bufs) / sizeof(bufs[0]); k++) {
 			if (bufs[k]->fb_id)
@@ -990,6 +1039,7 @@ static const struct dcd_engine_ops kms_engine_ops = {
 	.monitor = ke_monitor,
 	.next_deadline = ke_next_deadline,
 	.dispatch = ke_dispatch,
+	.capture = ke_capture,
 	.destroy = ke_destroy,
 };
 
