@@ -7,8 +7,10 @@
  * it reads the shared registers and the mapped framebuffers and writes
  * nothing the parent uses) at SCHED_IDLE priority, writes the PNG into a
  * memfd and its status and CRC into a pipe, and exits; the parent answers
- * the call when the pipe says so. The child dies with dcd (PR_SET_PDEATHSIG) and dcd_dbus_stop
- * kills and reaps the ones still running.
+ * the call when the pipe says so. On KMS (engine capture op: a writeback
+ * connector) the frame is captured in dcd itself, at most a frame and a
+ * fence wait, and only its PNG is encoded in the child. The child dies with dcd (PR_SET_PDEATHSIG)
+ * and dcd_dbus_stop kills and reaps the ones still running.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -118,8 +120,15 @@ static int on_result(sd_event_source *src, int fd, uint32_t revents, void *data)
 	return 0;
 }
 
+/* What the child turns into a PNG: the simulator's pipe, or a frame another engine captured. */
+struct shot_source {
+	unsigned pipe;
+	const uint8_t *rgb; /* NULL: the simulator's pipe */
+	unsigned width, height;
+};
+
 /* In the child: capture, say how it went, leave without running anything of the parent's. */
-static void child(struct dcd *dcd, unsigned pipe, int memfd, int out)
+static void child(struct dcd *dcd, const struct shot_source *src, int memfd, int out)
 {
 	struct shot_result res = { 0 };
 	struct sched_param idle = { 0 };
@@ -134,7 +143,9 @@ static void child(struct dcd *dcd, unsigned pipe, int memfd, int out)
 	 */
 	sched_setscheduler(0, SCHED_IDLE, &idle);
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", memfd);
-	res.status = sim_capture_png_unsynced(dcd->engine->sim, pipe, path, &res.crc);
+	res.status =
+		src->rgb ? sim_png_write_rgb(path, src->rgb, src->width, src->height, &res.crc)
+			 : sim_capture_png_unsynced(dcd->engine->sim, src->pipe, path, &res.crc);
 	if (write(out, &res, sizeof(res)) != (ssize_t)sizeof(res))
 		_exit(1);
 	_exit(0);
@@ -144,15 +155,31 @@ int dcd_dbus_screenshot_start(sd_bus_message *m, struct dcd_dbus *d, const char 
 			      unsigned link, sd_bus_error *e)
 {
 	struct dcp_error err = { 0 };
+	struct dcd_engine *engine = d->dcd->engine;
+	struct shot_source src = { 0 };
 	struct dcd_dbus_shot *s;
-	int pipe = dcd_admin_sim_pipe(d->dcd, link, &err);
+	uint8_t *rgb = NULL;
+	char why[256];
 	int fds[2], r;
 
-	if (pipe < 0)
-		return dcd_dbus_error_dcp(e, &err);
+	if (engine->sim) {
+		r = dcd_admin_sim_pipe(d->dcd, link, &err);
+		if (r < 0)
+			return dcd_dbus_error_dcp(e, &err);
+		src.pipe = (unsigned)r;
+	} else {
+		/* another engine (KMS: writeback) captures here; the child encodes */
+		r = engine->ops->capture(engine, link, &rgb, &src.width, &src.height, why,
+					 sizeof(why));
+		if (r < 0)
+			return dcd_dbus_error(e, r, "screenshot of %s: %s", name, why);
+		src.rgb = rgb;
+	}
 	s = calloc(1, sizeof(*s));
-	if (!s)
+	if (!s) {
+		free(rgb);
 		return -ENOMEM;
+	}
 	s->d = d;
 	s->memfd = memfd_create("dcd-screenshot", MFD_CLOEXEC);
 	if (s->memfd < 0 || pipe2(fds, O_CLOEXEC) < 0) {
@@ -160,14 +187,16 @@ int dcd_dbus_screenshot_start(sd_bus_message *m, struct dcd_dbus *d, const char 
 		if (s->memfd >= 0)
 			close(s->memfd);
 		free(s);
+		free(rgb);
 		return dcd_dbus_error(e, r, "screenshot of %s: %s", name, strerror(-r));
 	}
 	s->pipefd = fds[0];
 	snprintf(s->link, sizeof(s->link), "%s", name);
 	s->pid = fork();
 	if (s->pid == 0)
-		child(d->dcd, (unsigned)pipe, s->memfd, fds[1]);
+		child(d->dcd, &src, s->memfd, fds[1]);
 	r = s->pid < 0 ? -errno : 0;
+	free(rgb); /* the child has its copy */
 	close(fds[1]);
 	s->call = sd_bus_message_ref(m);
 	s->next = d->shots;

@@ -116,7 +116,9 @@ static int screenshot(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_db
 		      sd_bus_error *e)
 {
 	const char *name;
-	int link = sim_link(m, d, &name, e);
+	/* also on an engine that captures by itself (KMS: writeback) */
+	int link = d->dcd->engine->ops->capture ? dcd_dbus_read_link(m, d, &name, e)
+						: sim_link(m, d, &name, e);
 
 	if (link < 0)
 		return link;

@@ -145,6 +145,15 @@ struct dcd_engine_ops {
 			 bool no_interrupt);
 	void (*ih_detach)(struct dcd_engine *e);
 	void (*poll)(struct dcd_engine *e);
+	/*
+	 * Optional: what link shows, as 8-bit RGB rows (*rgb malloc'd, the
+	 * caller frees), for Sim.Screenshot on an engine that is not the
+	 * simulator (KMS: a writeback connector); -errno with a sentence in
+	 * why. NULL on Display Core: the simulator's capture is its test
+	 * control (engine->sim), a GPU has none.
+	 */
+	int (*capture)(struct dcd_engine *e, unsigned link, uint8_t **rgb, unsigned *width,
+		       unsigned *height, char *why, size_t why_size);
 
 	void (*destroy)(struct dcd_engine *e);
 };
@@ -158,6 +167,17 @@ struct dcd_engine {
 	 */
 	bool adopt;
 	bool lost; /* the device was removed: no more calls but destroy */
+	/*
+	 * The engine scans out copies of client frames that it owns (KMS: dumb
+	 * buffers that live with its DRM file). After a restart its copy is
+	 * still on screen though the client's buffer may not have come back,
+	 * and the plane it reads back says nothing about the client's buffer:
+	 * recovery takes the state file's word for the plane and keeps the
+	 * picture either way.
+	 */
+	bool copies_frames;
+	/* Not adoptable (adopt false): why what an earlier dcd showed is gone, for the log. */
+	const char *fresh_why;
 	/* The simulated engine's test controls (admin.c, dbus_sim.c), else NULL. */
 	struct sim *sim;
 };

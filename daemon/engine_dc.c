@@ -207,7 +207,7 @@ static int open_sim(struct dc_engine *de)
 		int fd = open(de->sim_state_path, O_RDWR | O_CLOEXEC);
 
 		if (fd >= 0) {
-			dcd_fdstore_device(dcd, fd);
+			dcd_fdstore_device(dcd, DCD_FDNAME_DEVICE, fd);
 			close(fd);
 		}
 	}

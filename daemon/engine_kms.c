@@ -11,30 +11,48 @@
  * commit copies the client's pixels into the one not on screen and shows
  * that (one copy of the frame per flip; importing dma-bufs is future work,
  * docs/kms.md). A plane "address" here is a slot of mapped client memory
- * in the top bits and the offset in it in the low 40, as map returned.
+ * in the top bits and the offset in it in the low 28, as map returned.
  * Planes off (the idle configuration) show a buffer filled with the
  * stream's blank colour, since some drivers insist on a primary plane.
+ *
+ * Restarts (docs/recovery.md): the DRM master file goes into systemd's fd
+ * store ("drm"). A dcd started with it back is master at once, and the
+ * framebuffers of the dcd before are still the file's: the one on each
+ * screen is taken over as that output's front buffer (adopt), the others
+ * are removed. The GEM handles of our dumb buffers are closed as soon as
+ * the framebuffer and the mapping hold them, so a crash leaves nothing
+ * in the file that GETRESOURCES (which lists the file's framebuffers)
+ * cannot find.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <drm_fourcc.h>
 #include <libudev.h>
+#include <xf86drm.h>
 #include <xf86drmMode.h>
 
 #include "dc_modes.h"
 #include "dcd.h"
 #include "engine.h"
 #include "kms.h"
+#include "recovery.h"
 
-#define SLOT_SHIFT  40
-#define MAX_SLOTS   4096 /* framebuffers mapped at once (limits.max_fbs is lower) */
+/*
+ * Handles stay below 2^40, the device-address range the state file checks
+ * (for both engines): 4095 slots of up to 256 MiB (an 8192x8192 32-bit
+ * frame, the largest plane_caps allows).
+ */
+#define SLOT_SHIFT  28
+#define MAX_SLOTS   4095 /* framebuffers mapped at once */
 #define CURSOR_SIZE 64
 
 _Static_assert(sizeof(drmModeModeInfo) == sizeof(struct drm_mode_modeinfo),
@@ -54,6 +72,7 @@ struct kms_link {
 	struct kms_buffer blank;  /* the blank colour at the mode's size */
 	uint32_t blank_color;
 	struct kms_buffer cursor;
+	struct kms_buffer shot; /* screenshots through writeback (ke_capture) */
 	bool vblank_on, vblank_requested;
 	uint64_t soft_seq, soft_next_ns; /* the timer's vblanks (drivers without a counter) */
 };
@@ -266,12 +285,26 @@ static int slot_of(const struct kms_engine *ke, uint64_t address, const uint8_t 
 static int ensure_buffer(struct kms_engine *ke, struct kms_buffer *b, uint32_t w, uint32_t h,
 			 uint32_t format, struct kms_error *err)
 {
-	if (b->fb_id && b->width == w && b->height == h && b->format == format)
+	int r;
+
+	/* an adopted buffer the driver would not map again is replaced when off screen */
+	if (b->fb_id && b->map && b->width == w && b->height == h && b->format == format)
 		return 0;
 	if (b->fb_id)
 		kms_buffer_destroy(ke->dev, b);
 	memset(b, 0, sizeof(*b));
-	return kms_buffer_create(ke->dev, w, h, format, b, err);
+	r = kms_buffer_create(ke->dev, w, h, format, b, err);
+	/*
+	 * The framebuffer and the mapping hold the buffer from now on (dcd
+	 * never exports these): without a handle, a crash leaves only the
+	 * framebuffer in the DRM file, which a dcd restarted on that file
+	 * finds and removes or adopts (kms_buffer_destroy skips handle 0).
+	 */
+	if (r == 0) {
+		drmCloseBufferHandle(kms_fd(ke->dev), b->handle);
+		b->handle = 0;
+	}
+	return r;
 }
 
 /* Copies rows of w 32-bit pixels from a client's memory into b. */
@@ -465,20 +498,132 @@ static const struct dc_state *ke_current(struct dcd_engine *e)
 	return &to_kms(e)->current;
 }
 
+/* Whether fb_id is one of res's framebuffers (GETRESOURCES lists the caller's file's own). */
+static bool own_fb(const drmModeRes *res, uint32_t fb_id)
+{
+	for (int i = 0; res && fb_id && i < res->count_fbs; i++) {
+		if (res->fbs[i] == fb_id)
+			return true;
+	}
+	return false;
+}
+
 /*
- * What the kernel showed at open, without planes: a restart without the
- * fd store finds no framebuffer of its own, and the idle configuration
- * keeps the timing (no modeset). Adopting clients' planes is future work.
+ * What the kernel shows (read at open): each lit output with its mode and,
+ * where the primary plane scans out a framebuffer of this DRM file (a
+ * copy the dcd before made), that plane at the framebuffer's size. Which
+ * client buffer it was copied from the kernel cannot say: the address is
+ * 0 and recovery takes the state file's plane (copies_frames). A
+ * framebuffer of another file (a lessee's, fbdev's) is no plane of ours.
  */
 static int ke_snapshot(struct dcd_engine *e, struct dc_state *out)
 {
-	*out = to_kms(e)->current;
+	struct kms_engine *ke = to_kms(e);
+	int fd = kms_fd(ke->dev);
+	drmModeRes *res = drmModeGetResources(fd);
+
+	*out = ke->current;
+	for (unsigned i = 0; i < out->stream_count; i++) {
+		struct dc_stream *s = &out->streams[i];
+		const struct kms_output *o = kms_output(ke->dev, s->link);
+		drmModeFB2 *fb = own_fb(res, o->fb_id) ? drmModeGetFB2(fd, o->fb_id) : NULL;
+
+		if (!fb)
+			continue;
+		s->primary = (struct dc_plane){
+			.enabled = true,
+			.format = fb->pixel_format,
+			.width = fb->width,
+			.height = fb->height,
+			.pitch = fb->pitches[0],
+			.src_w = fb->width << 16,
+			.src_h = fb->height << 16,
+			.dst_w = s->mode.hdisplay,
+			.dst_h = s->mode.vdisplay,
+		};
+		if (fb->handles[0])
+			drmCloseBufferHandle(fd, fb->handles[0]);
+		drmModeFreeFB2(fb);
+	}
+	drmModeFreeResources(res);
 	return 0;
 }
 
+/* Framebuffer fb_id of this file (on screen) as b, mapped again where the driver lets us. */
+static void take_fb(struct kms_engine *ke, struct kms_buffer *b, uint32_t fb_id)
+{
+	int fd = kms_fd(ke->dev);
+	drmModeFB2 *fb = drmModeGetFB2(fd, fb_id);
+	uint64_t offset;
+
+	memset(b, 0, sizeof(*b));
+	if (!fb)
+		return;
+	*b = (struct kms_buffer){ .fb_id = fb_id,
+				  .width = fb->width,
+				  .height = fb->height,
+				  .pitch = fb->pitches[0],
+				  .format = fb->pixel_format,
+				  .size = (uint64_t)fb->pitches[0] * fb->height };
+	/* GETFB2 gave the master a handle of its own: to map, then closed */
+	if (fb->handles[0] && drmModeMapDumbBuffer(fd, fb->handles[0], &offset) == 0) {
+		b->map = mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)offset);
+		if (b->map == MAP_FAILED)
+			b->map = NULL;
+	}
+	if (fb->handles[0])
+		drmCloseBufferHandle(fd, fb->handles[0]);
+	drmModeFreeFB2(fb);
+}
+
+/*
+ * Takes over what the kernel shows (a DRM file from the fd store) without
+ * a commit: the framebuffer on each adopted output's primary plane becomes
+ * its front buffer, the file's other framebuffers (the dcd before's back,
+ * blank and cursor buffers) are removed. The cursor plane is off after
+ * that (its framebuffer was one of them) until a client sets it again.
+ */
 static int ke_adopt(struct dcd_engine *e, const struct dc_state *state)
 {
-	return -EOPNOTSUPP;
+	struct kms_engine *ke = to_kms(e);
+	drmModeRes *res = drmModeGetResources(kms_fd(ke->dev));
+	unsigned released = 0;
+
+	for (unsigned i = 0; i < state->stream_count; i++) {
+		const struct dc_stream *s = &state->streams[i];
+
+		if (s->link >= ke->links || !kms_output(ke->dev, s->link)->active) {
+			drmModeFreeResources(res);
+			return -EINVAL;
+		}
+	}
+	for (unsigned i = 0; i < state->stream_count; i++) {
+		const struct kms_output *o = kms_output(ke->dev, state->streams[i].link);
+		struct kms_link *l = &ke->link[state->streams[i].link];
+
+		if (own_fb(res, o->fb_id)) {
+			take_fb(ke, &l->buf[0], o->fb_id);
+			l->front = 0;
+		}
+	}
+	for (int i = 0; res && i < res->count_fbs; i++) {
+		bool shown = false;
+
+		for (unsigned k = 0; k < ke->links; k++)
+			shown |= kms_output(ke->dev, k)->active &&
+				 kms_output(ke->dev, k)->fb_id == res->fbs[i];
+		if (!shown && drmModeRmFB(kms_fd(ke->dev), res->fbs[i]) == 0)
+			released++;
+	}
+	drmModeFreeResources(res);
+	if (released)
+		log_info("%s: %u framebuffers of the dcd before were on no screen; removed",
+			 kms_path(ke->dev), released);
+	ke->current = *state;
+	for (unsigned i = 0; i < ke->current.stream_count; i++)
+		ke->current.streams[i].cursor.enabled = false;
+	fill_res(ke, &ke->current);
+	return 0;
 }
 
 /* ---- flips, cursor, vblank -------------------------------------------------------- */
@@ -634,6 +779,11 @@ static int ke_map(struct dcd_engine *e, void *ptr, uint64_t size, bool device_wr
 		snprintf(why, why_size, "a KMS device writes into no memory of dcd");
 		return -EOPNOTSUPP;
 	}
+	if (size > 1ull << SLOT_SHIFT) {
+		snprintf(why, why_size, "%llu bytes is more than the %llu of a framebuffer slot",
+			 (unsigned long long)size, 1ull << SLOT_SHIFT);
+		return -EFBIG;
+	}
 	for (unsigned i = 0; i < MAX_SLOTS; i++) {
 		if (!ke->slots[i].ptr) {
 			ke->slots[i] = (struct slot){ ptr, size };
@@ -645,9 +795,23 @@ static int ke_map(struct dcd_engine *e, void *ptr, uint64_t size, bool device_wr
 	return -ENOSPC;
 }
 
+/*
+ * A client's framebuffer back from the fd store, in the slot it had: the
+ * adopted plane's address (the state file's) then means it again, so a
+ * commit that keeps the plane copies it. The picture on screen does not
+ * need it: that is the engine's copy, which lived on with the DRM file.
+ */
 static int ke_map_at(struct dcd_engine *e, void *ptr, uint64_t size, uint64_t address)
 {
-	return -EOPNOTSUPP;
+	struct kms_engine *ke = to_kms(e);
+	uint64_t slot = (address >> SLOT_SHIFT) - 1;
+
+	if (!(address >> SLOT_SHIFT) || slot >= MAX_SLOTS || (address & ((1ull << SLOT_SHIFT) - 1)))
+		return -EINVAL;
+	if (ke->slots[slot].ptr)
+		return -EBUSY;
+	ke->slots[slot] = (struct slot){ ptr, size };
+	return 0;
 }
 
 static void ke_unmap(struct dcd_engine *e, uint64_t address)
@@ -656,6 +820,53 @@ static void ke_unmap(struct dcd_engine *e, uint64_t address)
 
 	if ((address >> SLOT_SHIFT) && slot < MAX_SLOTS)
 		to_kms(e)->slots[slot] = (struct slot){ 0 };
+}
+
+/* ---- screenshots ------------------------------------------------------------------ */
+
+/*
+ * Through the driver's writeback connector (kms_capture: a blocking
+ * commit and its out-fence, at most a second) into a dumb buffer at the
+ * mode's size, kept for the next one. kms/'s sentence says why not where
+ * there is none, or where the CRTC cannot drive it beside the monitor
+ * (vkms in Linux 6.1: its encoders may not be clones).
+ */
+static int ke_capture(struct dcd_engine *e, unsigned link, uint8_t **rgb, unsigned *width,
+		      unsigned *height, char *why, size_t why_size)
+{
+	struct kms_engine *ke = to_kms(e);
+	const struct kms_output *o = link < ke->links ? kms_output(ke->dev, link) : NULL;
+	struct kms_error err = { "" };
+	struct kms_buffer *b = link < ke->links ? &ke->link[link].shot : NULL;
+	int r;
+
+	if (!o || !o->active) {
+		snprintf(why, why_size, "%s is not lit: nothing to capture", o ? o->name : "?");
+		return -ENOENT;
+	}
+	r = ensure_buffer(ke, b, o->mode.hdisplay, o->mode.vdisplay, DRM_FORMAT_XRGB8888, &err);
+	if (r == 0)
+		r = kms_capture(ke->dev, link, b, &err);
+	if (r == 0 && !(*rgb = malloc((size_t)b->width * b->height * 3)))
+		r = -ENOMEM;
+	if (r < 0) {
+		snprintf(why, why_size, "%s", err.message[0] ? err.message : strerror(-r));
+		return r;
+	}
+	for (uint32_t y = 0; y < b->height; y++) {
+		const uint32_t *row =
+			(const uint32_t *)((const uint8_t *)b->map + (size_t)y * b->pitch);
+		uint8_t *out = *rgb + (size_t)y * b->width * 3;
+
+		for (uint32_t x = 0; x < b->width; x++) {
+			out[3 * x] = (uint8_t)(row[x] >> 16);
+			out[3 * x + 1] = (uint8_t)(row[x] >> 8);
+			out[3 * x + 2] = (uint8_t)row[x];
+		}
+	}
+	*width = b->width;
+	*height = b->height;
+	return 0;
 }
 
 /* ---- the event loop -------------------------------------------------------------- */
@@ -779,7 +990,8 @@ static void ke_destroy(struct dcd_engine *e)
 
 	for (unsigned i = 0; i < ke->links; i++) {
 		struct kms_link *l = &ke->link[i];
-		struct kms_buffer *bufs[] = { &l->buf[0], &l->buf[1], &l->blank, &l->cursor };
+		struct kms_buffer *bufs[] = { &l->buf[0], &l->buf[1], &l->blank, &l->cursor,
+					      &l->shot };
 
 		for (size_t k = 0; k < sizeof(bufs) / sizeof(bufs[0]); k++) {
 			if (bufs[k]->fb_id)
@@ -827,6 +1039,7 @@ static const struct dcd_engine_ops kms_engine_ops = {
 	.monitor = ke_monitor,
 	.next_deadline = ke_next_deadline,
 	.dispatch = ke_dispatch,
+	.capture = ke_capture,
 	.destroy = ke_destroy,
 };
 
@@ -848,12 +1061,89 @@ static void read_current(struct kms_engine *ke)
 	fill_res(ke, &ke->current);
 }
 
+/* Whether fd is the device file at path (a DRM fd from the fd store for another card is not). */
+static bool same_device(int fd, const char *path)
+{
+	struct stat a, b;
+
+	return fstat(fd, &a) == 0 && stat(path, &b) == 0 && S_ISCHR(a.st_mode) &&
+	       a.st_rdev == b.st_rdev;
+}
+
+/*
+ * The DRM fd the dcd before put into systemd's fd store, if it came back
+ * and is path's device; else -1 (a stored fd of another device is closed
+ * and taken out of the store: path is opened anew).
+ */
+static int stored_drm_fd(struct dcd *dcd, const char *path)
+{
+	int fd = dcd_received_take(dcd, DCD_FDNAME_DRM);
+
+	if (fd < 0 || same_device(fd, path))
+		return fd;
+	log_warning("fd store: \"%s\" is not %s; closed, the device is opened anew", DCD_FDNAME_DRM,
+		    path);
+	dcd_fdstore_forget(dcd, DCD_FDNAME_DRM);
+	dcd->recovery->device_stored = false;
+	close(fd);
+	return -1;
+}
+
+/*
+ * Leases the dcd before made live on in its DRM file, but which objects
+ * each lessee holds the kernel does not tell a lessor (only their ids),
+ * and this dcd would hand those outputs out again: every lessee is
+ * revoked with a line naming it (docs/kms.md, "Leases across a restart").
+ * Outputs that show a framebuffer of another file are named as the
+ * likely lessee's; the lessee's fd reaches no object afterwards.
+ */
+static void revoke_old_leases(struct kms_engine *ke)
+{
+	struct kms_error err = { "" };
+	uint32_t ids[32];
+	size_t n = 0;
+	char shown[256] = "";
+	drmModeRes *res;
+
+	if (kms_lease_list(ke->dev, ids, sizeof(ids) / sizeof(ids[0]), &n, &err) < 0) {
+		log_warning("%s", err.message);
+		return;
+	}
+	if (!n)
+		return;
+	res = drmModeGetResources(kms_fd(ke->dev));
+	for (unsigned i = 0; res && i < ke->links; i++) {
+		const struct kms_output *o = kms_output(ke->dev, i);
+
+		if (o->active && o->fb_id && !own_fb(res, o->fb_id))
+			snprintf(shown + strlen(shown), sizeof(shown) - strlen(shown), "%s%s",
+				 shown[0] ? ", " : "", o->name);
+	}
+	drmModeFreeResources(res);
+	for (size_t i = 0; i < n && i < sizeof(ids) / sizeof(ids[0]); i++) {
+		/* kms_lease_revoke knows only leases of this kms_device: the kernel's call */
+		if (drmModeRevokeLease(kms_fd(ke->dev), ids[i]) < 0) {
+			log_warning("%s: revoking lessee %u of the dcd before: %s",
+				    kms_path(ke->dev), ids[i], strerror(errno));
+			continue;
+		}
+		log_warning("%s: lessee %u (a KMS lease of the dcd before this one) revoked: the "
+			    "kernel does not tell a lessor which outputs a lessee holds and no "
+			    "record says, so they could not be kept from other clients; %s%s; "
+			    "its DRM fd reaches no object now",
+			    kms_path(ke->dev), ids[i],
+			    shown[0] ? "outputs showing another file's framebuffer: "
+				     : "no lit output shows another file's framebuffer",
+			    shown);
+	}
+}
+
 int dcd_engine_kms_open(struct dcd *dcd, const char *path, struct dcd_engine **out)
 {
 	struct kms_engine *ke = calloc(1, sizeof(*ke));
 	struct kms_error err = { "" };
 	size_t outputs;
-	int r;
+	int r, stored;
 
 	*out = NULL;
 	if (!ke || !(ke->slots = calloc(MAX_SLOTS, sizeof(*ke->slots)))) {
@@ -863,7 +1153,9 @@ int dcd_engine_kms_open(struct dcd *dcd, const char *path, struct dcd_engine **o
 	ke->dcd = dcd;
 	ke->base.ops = &kms_engine_ops;
 	ke->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
-	r = kms_open(path, &ke->dev, &err);
+	stored = stored_drm_fd(dcd, path);
+	r = stored >= 0 ? kms_open_fd(stored, path, &ke->dev, &err)
+			: kms_open(path, &ke->dev, &err);
 	if (r < 0) {
 		/* kms/'s sentence names the device and, for -EBUSY, the master */
 		log_error("%s", err.message);
@@ -881,6 +1173,20 @@ int dcd_engine_kms_open(struct dcd *dcd, const char *path, struct dcd_engine **o
 	for (unsigned i = 0; i < ke->links; i++)
 		rebuild_modes(ke, i);
 	read_current(ke);
+	ke->base.copies_frames = true;
+	if (stored >= 0) {
+		/* the same open file: master, its framebuffers on the screens */
+		ke->base.adopt = true;
+		log_notice("%s: the DRM file of the dcd before came back from the fd store: "
+			   "what it showed is adopted without a modeset",
+			   path);
+		revoke_old_leases(ke);
+	} else {
+		ke->base.fresh_why = "its DRM file did not come back from the fd store, and the "
+				     "kernel removed that dcd's framebuffers when the file closed";
+		/* one place of the store's budget; the outputs outlive a crash with it */
+		dcd_fdstore_device(dcd, DCD_FDNAME_DRM, kms_fd(ke->dev));
+	}
 	ke->udev = udev_new();
 	ke->mon = ke->udev ? udev_monitor_new_from_netlink(ke->udev, "udev") : NULL;
 	if (!ke->mon || udev_monitor_filter_add_match_subsystem_devtype(ke->mon, "drm", NULL) < 0 ||

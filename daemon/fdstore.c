@@ -2,7 +2,8 @@
  * Descriptors across restarts. At start systemd passes (LISTEN_FDS,
  * LISTEN_FDNAMES) the socket of dcd.socket, named "client", and whatever
  * an earlier dcd put into its fd store: the simulator's hardware
- * ("device") and the framebuffers ("fb-ID"). While running, dcd puts a
+ * ("device"), the KMS engine's DRM master file ("drm") and the
+ * framebuffers ("fb-ID"). While running, dcd puts a
  * framebuffer into the store (FDSTORE=1, FDNAME=fb-ID) when it goes on a
  * plane (COMMIT, FLIP, CURSOR_SET) and takes it out when its memory goes
  * or when room is needed and it is on no plane (FDSTOREREMOVE=1): the
@@ -49,7 +50,7 @@ int dcd_listen_fds(struct dcd *dcd)
 			dcd->opts.socket_fd = fd;
 			dcd->socket_activated = true;
 		} else if (rc->received &&
-			   (!strcmp(name, DCD_FDNAME_DEVICE) ||
+			   (!strcmp(name, DCD_FDNAME_DEVICE) || !strcmp(name, DCD_FDNAME_DRM) ||
 			    !strncmp(name, DCD_FDNAME_FB_PREFIX, strlen(DCD_FDNAME_FB_PREFIX)))) {
 			struct dcd_received_fd *r = &rc->received[rc->n_received++];
 
@@ -79,7 +80,7 @@ int dcd_received_take(struct dcd *dcd, const char *name)
 
 			rc->received[i].fd = -1;
 			/* still in systemd's store: it takes one of its places */
-			if (!strcmp(name, DCD_FDNAME_DEVICE))
+			if (!strcmp(name, DCD_FDNAME_DEVICE) || !strcmp(name, DCD_FDNAME_DRM))
 				rc->device_stored = true;
 			return fd;
 		}
@@ -338,10 +339,10 @@ void dcd_fdstore_fb_remove(struct dcd *dcd, struct dcd_fb *fb)
 		take_out(dcd, fb);
 }
 
-void dcd_fdstore_device(struct dcd *dcd, int fd)
+void dcd_fdstore_device(struct dcd *dcd, const char *name, int fd)
 {
 	struct dcd_recovery *rc = dcd->recovery;
 
 	if (rc && rc->fdstore && !rc->device_stored && rc->n_fbs < rc->store_max)
-		rc->device_stored = store_fd(dcd, DCD_FDNAME_DEVICE, fd) == 0;
+		rc->device_stored = store_fd(dcd, name, fd) == 0;
 }

@@ -111,7 +111,9 @@ static unsigned compare(struct dcd *dcd, const struct dc_stream *hw,
 		     "resources", hr->timing_generator, hr->stream_encoder, hr->link_encoder,
 		     hr->clock_source, hr->signal, fr->timing_generator, fr->stream_encoder,
 		     fr->link_encoder, fr->clock_source, fr->signal);
-	if (hp->enabled != fp->enabled) {
+	if (dcd->engine->copies_frames) {
+		/* the plane the engine reads back is its own copy: the file's word */
+	} else if (hp->enabled != fp->enabled) {
 		DIFF("it %s, the state file %s", "primary plane", hp->enabled ? "on" : "off",
 		     fp->enabled ? "on" : "off");
 	} else if (hp->enabled) {
@@ -127,15 +129,22 @@ static unsigned compare(struct dcd *dcd, const struct dc_stream *hw,
 			     fp->src_w >> 16, fp->src_h >> 16, fp->src_x >> 16, fp->src_y >> 16);
 		/* the address is not compared: flips move it without a commit */
 	}
-	if (hw->cursor.enabled != f->cursor.enabled)
+	if (!dcd->engine->copies_frames && hw->cursor.enabled != f->cursor.enabled)
 		DIFF("it %s, the state file %s", "cursor", hw->cursor.enabled ? "on" : "off",
 		     f->cursor.enabled ? "on" : "off");
 #undef DIFF
 	return n;
 }
 
-/* What the file knows and the registers cannot hold, where both agree. */
-static void fill_in(struct dc_stream *hw, const struct dc_stream *f)
+/*
+ * What the file knows and the registers cannot hold, where both agree.
+ * copies: the engine shows copies of client frames (KMS), so its plane
+ * says nothing of the client's buffer: the file's plane and blank colour
+ * are taken whole (the address of the buffer committed last; the picture
+ * on screen is the engine's copy of the last flip), the cursor stays off
+ * (the engine shows none after a restart).
+ */
+static void fill_in(struct dc_stream *hw, const struct dc_stream *f, bool copies)
 {
 	struct dc_stream_resources res = hw->res;
 	uint64_t address = hw->primary.address;
@@ -144,6 +153,11 @@ static void fill_in(struct dc_stream *hw, const struct dc_stream *f)
 
 	hw->mode = f->mode;
 	hw->res = res;
+	if (copies) {
+		hw->primary = f->primary;
+		hw->blank_color = f->blank_color;
+		return;
+	}
 	if (hw->primary.enabled) {
 		hw->primary = f->primary;
 		hw->primary.address = address;
@@ -185,7 +199,7 @@ static void reconcile(struct dcd *dcd, struct dc_state *hw, const struct dcd_sav
 			continue;
 		}
 		if (compare(dcd, s, so, st) == 0)
-			fill_in(s, &so->stream);
+			fill_in(s, &so->stream, dcd->engine->copies_frames);
 	}
 }
 
@@ -273,6 +287,14 @@ static uint32_t buffers_back(struct dcd *dcd, const struct dc_state *hw,
 		if (o->scanout && (!s->cursor.enabled || o->cursor_fb)) {
 			whole |= 1u << s->link;
 			o->cursor = s->cursor;
+		} else if (dcd->engine->copies_frames) {
+			/* the engine's copy of the last frame is on screen all the same */
+			whole |= 1u << s->link;
+			log_notice("%s: the client's framebuffer did not come back (%s); the "
+				   "engine's copy of its last frame stays on screen",
+				   dcd_link_name(dcd, s->link),
+				   dcd->recovery->fdstore ? "not in the fd store"
+							  : "no fd store without systemd");
 		} else {
 			log_notice("%s: its framebuffer%s did not survive (%s); it shows the idle "
 				   "configuration",
@@ -304,9 +326,10 @@ uint32_t dcd_recover(struct dcd *dcd)
 	if (!dcd->engine->adopt) {
 		/* a new simulated engine: whatever the file says ran on one that is gone */
 		if (have)
-			log_info("%s: describes an engine that is gone (a new one was made); not "
-				 "used",
-				 rc->state_path);
+			log_notice("%s: describes an engine that is gone (%s); not used",
+				   rc->state_path,
+				   dcd->engine->fresh_why ? dcd->engine->fresh_why
+							  : "a new one was made");
 		goto out;
 	}
 	if (have) {

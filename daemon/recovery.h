@@ -35,6 +35,7 @@ struct dcd_fb;
 #define DCD_STATE_VERSION	1
 #define DCD_FDNAME_CLIENT	"client"
 #define DCD_FDNAME_DEVICE	"device"
+#define DCD_FDNAME_DRM		"drm" /* the KMS engine's DRM master fd */
 #define DCD_FDNAME_FB_PREFIX	"fb-"
 /*
  * FileDescriptorStoreMax= of systemd/dcd.service, assumed when systemd
@@ -86,7 +87,7 @@ struct dcd_recovery {
 	struct dcd_stored_fb *fbs; /* what the fd store holds (mirrored in the state file) */
 	unsigned n_fbs, cap_fbs;
 	unsigned store_max; /* the unit's FileDescriptorStoreMax */
-	bool device_stored; /* "device" takes one of them */
+	bool device_stored; /* the engine's fd ("device" or "drm") takes one of them */
 	bool state_dirty;   /* the stored set changed: the state file follows */
 	struct dcd_ratelimit partial_rl;
 	struct dcd_received_fd *received; /* fds from systemd not taken yet */
@@ -140,8 +141,12 @@ void dcd_fdstore_fb_known(struct dcd *dcd, const struct dcd_stored_fb *sf);
 void dcd_fdstore_forget(struct dcd *dcd, const char *name);
 /* The framebuffer's memory is gone: FDSTOREREMOVE if it was stored. */
 void dcd_fdstore_fb_remove(struct dcd *dcd, struct dcd_fb *fb);
-/* The device's fd into the store as "device" (the caller keeps fd). */
-void dcd_fdstore_device(struct dcd *dcd, int fd);
+/*
+ * The engine's own fd into the store as name ("device": the simulator's
+ * hardware, "drm": the KMS engine's DRM master file); the caller keeps
+ * fd. One place of the store's budget.
+ */
+void dcd_fdstore_device(struct dcd *dcd, const char *name, int fd);
 
 /* ---- state_file.c ---- */
 /* Writes the state file (temp file, fsync, rename, fsync of the folder). */

@@ -418,11 +418,12 @@ static int read_resources(struct sj_ctx *ctx, const char *path, json_object *o,
 		int8_t *dst;
 		int64_t min, max;
 	} small[] = {
-		{ "timing_generator", &r->timing_generator, 0, DC_MAX_STREAMS - 1 },
-		{ "pipe", &r->pipe, 0, DC_MAX_STREAMS - 1 },
-		{ "stream_encoder", &r->stream_encoder, 0, 15 },
-		{ "link_encoder", &r->link_encoder, 0, 15 },
-		{ "clock_source", &r->clock_source, 0, DC_CLOCK_SOURCE_DP_DTO },
+		/* -1: the engine does not say (KMS: the kernel chooses them unseen) */
+		{ "timing_generator", &r->timing_generator, -1, DC_MAX_STREAMS - 1 },
+		{ "pipe", &r->pipe, -1, DC_MAX_STREAMS - 1 },
+		{ "stream_encoder", &r->stream_encoder, -1, 15 },
+		{ "link_encoder", &r->link_encoder, -1, 15 },
+		{ "clock_source", &r->clock_source, -1, DC_CLOCK_SOURCE_DP_DTO },
 		{ "audio", &r->audio, -1, 15 },
 	};
 	char sub[SJ_PATH_MAX];

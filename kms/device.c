@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include "dc_edid.h"
@@ -34,6 +35,9 @@ int kms_open_fd(int fd, const char *path, struct kms_device **out, struct kms_er
 	}
 	dev->fd = fd;
 	snprintf(dev->path, sizeof(dev->path), "%s", path);
+	if (getrandom(&dev->cookie, sizeof(dev->cookie), 0) != sizeof(dev->cookie))
+		dev->cookie = (uint64_t)(uintptr_t)dev ^ ((uint64_t)getpid() << 40);
+	dev->cookie = (dev->cookie & ~0xffull) | 0x100; /* never 0 */
 	ver = drmGetVersion(fd);
 	if (!ver) {
 		r = kms_fail(err, -ENOTTY, "%s is not a DRM device (DRM_IOCTL_VERSION: %s)", path,

@@ -17,7 +17,8 @@ static int flip_async(struct kms_device *dev, struct kms_output *o, uint32_t fb_
 	if (drmGetCap(dev->fd, DRM_CAP_ASYNC_PAGE_FLIP, &cap) < 0 || !cap)
 		return -EOPNOTSUPP;
 	return drmModePageFlip(dev->fd, o->crtc_id, fb_id,
-			       DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_PAGE_FLIP_ASYNC, dev) < 0
+			       DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_PAGE_FLIP_ASYNC,
+			       (void *)(uintptr_t)dev->cookie) < 0
 		       ? -errno
 		       : 0;
 }
@@ -68,7 +69,7 @@ int kms_flip(struct kms_device *dev, size_t output, uint32_t fb_id, uint32_t fla
 		return kms_fail(err, -ENOMEM, "%s: cannot build the flip request", o->name);
 	}
 	r = drmModeAtomicCommit(dev->fd, req, DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT,
-				dev);
+				(void *)(uintptr_t)dev->cookie);
 	drmModeAtomicFree(req);
 	if (r < 0)
 		return kms_fail(err, -errno,
@@ -101,13 +102,20 @@ uint64_t kms_sequence_extend(uint64_t last, uint32_t seq)
 	return last + (uint32_t)(seq - (uint32_t)last);
 }
 
+/* The device kms_dispatch reads events for (the library has no threads). */
+static struct kms_device *dispatching;
+
 static void flip_done(int fd, unsigned int sequence, unsigned int tv_sec, unsigned int tv_usec,
 		      unsigned int crtc_id, void *user)
 {
-	struct kms_device *dev = user;
-	struct kms_crtc *c = kms_crtc_by_id(dev, crtc_id);
+	struct kms_device *dev = dispatching;
+	struct kms_crtc *c;
 	struct kms_flip_event ev;
 
+	/* a flip the process before us queued on this file: not ours to report */
+	if ((uint64_t)(uintptr_t)user != dev->cookie)
+		return;
+	c = kms_crtc_by_id(dev, crtc_id);
 	if (!c || !c->flip_pending)
 		return;
 	c->flip_pending = false;
@@ -128,15 +136,19 @@ static void flip_done(int fd, unsigned int sequence, unsigned int tv_sec, unsign
 
 static void vblank_done(int fd, uint64_t sequence, uint64_t ns, uint64_t user)
 {
-	struct kms_vblank_req *req = (struct kms_vblank_req *)(uintptr_t)user;
-	struct kms_device *dev = req->dev;
-	struct kms_vblank_event ev = {
+	struct kms_device *dev = dispatching;
+	struct kms_vblank_req *req;
+	struct kms_vblank_event ev;
+
+	if ((user & ~0xffull) != dev->cookie || (user & 0xff) >= KMS_MAX_OUTPUTS)
+		return; /* requested by the process before us on this file */
+	req = &dev->vblank_req[user & 0xff];
+	ev = (struct kms_vblank_event){
 		.output = req->output,
 		.sequence = sequence,
 		.time_ns = ns,
 		.user_data = req->user_data,
 	};
-
 	if (!req->pending)
 		return;
 	req->pending = false;
@@ -163,7 +175,7 @@ int kms_vblank_request(struct kms_device *dev, size_t output, void *user_data,
 	*req = (struct kms_vblank_req){ dev, output, user_data, true };
 	if (drmCrtcQueueSequence(dev->fd, o->crtc_id,
 				 DRM_CRTC_SEQUENCE_RELATIVE | DRM_CRTC_SEQUENCE_NEXT_ON_MISS, 1,
-				 &queued, (uint64_t)(uintptr_t)req) < 0) {
+				 &queued, dev->cookie | output) < 0) {
 		req->pending = false;
 		return kms_fail(err, errno == EINVAL ? -EOPNOTSUPP : -errno,
 				"%s: CRTC %u gives no vblank events (driver %s): %s", o->name,
@@ -181,10 +193,12 @@ int kms_dispatch(struct kms_device *dev, const struct kms_events *events, void *
 	};
 	int r;
 
-	/* Every commit's user data is dev; the callbacks ride on it for this call. */
+	/* Every request's user data is dev's cookie; the callbacks ride on dev for this call. */
 	dev->dispatch_events = events;
 	dev->dispatch_data = data;
+	dispatching = dev;
 	r = drmHandleEvent(dev->fd, &ec) < 0 ? -errno : 0;
+	dispatching = NULL;
 	dev->dispatch_events = NULL;
 	dev->dispatch_data = NULL;
 	return r;

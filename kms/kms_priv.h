@@ -71,6 +71,14 @@ struct kms_device {
 	size_t num_outputs;
 	struct kms_writeback writebacks[KMS_MAX_WRITEBACKS];
 	size_t num_writebacks;
+	/*
+	 * The user data of this device's flips and vblank requests (the low
+	 * byte: the output of a vblank request). Random per open: the DRM file
+	 * may have been another process's (a dcd before, through the fd
+	 * store), whose pending events arrive here carrying its own pointers;
+	 * kms_dispatch drops events without this cookie.
+	 */
+	uint64_t cookie;
 	/* Set during kms_dispatch only. */
 	const struct kms_events *dispatch_events;
 	void *dispatch_data;

@@ -269,6 +269,11 @@ int sim_capture_png_crc(struct sim *sim, unsigned pipe, const char *path, uint32
  * instead of holding up its frames (dcd's D-Bus Screenshot).
  */
 int sim_capture_png_unsynced(struct sim *sim, unsigned pipe, const char *path, uint32_t *crc);
+/*
+ * The writer and CRC behind these, for a frame captured elsewhere (dcd's
+ * KMS engine through a writeback connector): 8-bit RGB rows of w pixels.
+ */
+int sim_png_write_rgb(const char *path, const uint8_t *rgb, unsigned w, unsigned h, uint32_t *crc);
 
 /* One scanned-out frame in the history of a pipe. */
 struct sim_frame {

@@ -356,26 +356,30 @@ static int write_png(FILE *f, const uint8_t *rgb, unsigned w, unsigned h)
 	return 0;
 }
 
-static int capture_png(struct sim *sim, unsigned pipe, bool sync, const char *path, uint32_t *crc)
+int sim_png_write_rgb(const char *path, const uint8_t *rgb, unsigned w, unsigned h, uint32_t *crc)
 {
-	uint8_t *rgb;
-	unsigned w, h;
-	FILE *f;
-	int r = capture_rgb(sim, pipe, sync, &rgb, &w, &h);
+	FILE *f = fopen(path, "wbe");
+	int r;
 
-	if (r < 0)
-		return r;
-	f = fopen(path, "wbe");
-	if (!f) {
-		r = -errno;
-		free(rgb);
-		return r;
-	}
+	if (!f)
+		return -errno;
 	r = write_png(f, rgb, w, h);
 	if (fclose(f) != 0 && r == 0)
 		r = -errno;
 	if (r == 0 && crc)
 		*crc = crc32_of(rgb, (size_t)w * h * 3);
+	return r;
+}
+
+static int capture_png(struct sim *sim, unsigned pipe, bool sync, const char *path, uint32_t *crc)
+{
+	uint8_t *rgb;
+	unsigned w, h;
+	int r = capture_rgb(sim, pipe, sync, &rgb, &w, &h);
+
+	if (r < 0)
+		return r;
+	r = sim_png_write_rgb(path, rgb, w, h, crc);
 	free(rgb);
 	return r;
 }

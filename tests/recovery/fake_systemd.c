@@ -61,14 +61,22 @@ int fsd_unit_store_max(const char *path)
 
 int fsd_open(struct fsd *s, const char *dir, const char *listen_path)
 {
-	int one = 1, limit;
+	int limit = fsd_unit_store_max(DCD_SOURCE_ROOT "/systemd/dcd.service.in");
+
+	if (limit < 0)
+		return limit;
+	return fsd_open_limit(s, dir, listen_path, (unsigned)limit);
+}
+
+int fsd_open_limit(struct fsd *s, const char *dir, const char *listen_path, unsigned limit)
+{
+	int one = 1;
 
 	memset(s, 0, sizeof(*s));
-	s->listen_fd = -1;
-	limit = fsd_unit_store_max(DCD_SOURCE_ROOT "/systemd/dcd.service.in");
-	if (limit < 0 || limit > FSD_MAX_STORED)
-		return limit < 0 ? limit : -ERANGE;
-	s->limit = (unsigned)limit;
+	s->notify_fd = s->listen_fd = -1;
+	if (limit > FSD_MAX_STORED)
+		return -ERANGE;
+	s->limit = limit;
 	snprintf(s->notify_path, sizeof(s->notify_path), "%s/notify", dir);
 	s->notify_fd = bind_unix(SOCK_DGRAM | SOCK_NONBLOCK, s->notify_path);
 	if (s->notify_fd < 0)

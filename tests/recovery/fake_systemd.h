@@ -50,6 +50,8 @@ struct fsd {
  * there (or NULL). Fails when the unit's limit cannot be read.
  */
 int fsd_open(struct fsd *s, const char *dir, const char *listen_path);
+/* The same with the store's limit given (a guest without the source tree reads its own copy). */
+int fsd_open_limit(struct fsd *s, const char *dir, const char *listen_path, unsigned limit);
 void fsd_close(struct fsd *s);
 
 /* Receives what is waiting (up to timeout_ms for the first message). Returns messages read. */
