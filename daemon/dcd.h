@@ -386,7 +386,9 @@ int dcd_lease_check_free(struct dcd_client *c, const char *what, uint32_t link,
 int dcd_lease_check_budget(struct dcd_client *c, const char *what, struct dcp_error *err);
 /* A new lease of c over links, recorded and announced (log, state file, D-Bus, events). */
 struct dcd_lease *dcd_lease_add(struct dcd_client *c, uint32_t links);
-/* Log, state file, D-Bus and OUTPUT_CHANGED of a lease just granted (after its reply). */
+/* A lease just granted: the log line and the state file, before its reply. */
+void dcd_lease_record(struct dcd *dcd, struct dcd_lease *lease);
+/* D-Bus and OUTPUT_CHANGED of a lease just granted, after its reply. */
 void dcd_lease_announce(struct dcd *dcd, struct dcd_lease *lease);
 
 /* kms_lease.c: KMS_LEASE_REQUEST (protocol 1.2) */

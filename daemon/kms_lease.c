@@ -155,6 +155,7 @@ int dcd_handle_kms_lease_request(struct dcd_client *c, const struct dcp_request 
 	snprintf(lease->name, sizeof(lease->name), "%s", granted.name);
 	for (size_t i = 0; i < n; i++)
 		dcd->outputs[links_list[i]].need_idle = false;
+	dcd_lease_record(dcd, lease);
 	granted.lease_id = lease->id;
 	granted.lessee_id = lessee_id;
 	dcd_client_send_fd(c, DCP_REPLY_KMS_LEASE_GRANTED, req->hdr.serial, &granted, fd);

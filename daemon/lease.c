@@ -159,7 +159,7 @@ struct dcd_lease *dcd_lease_add(struct dcd_client *c, uint32_t links)
 	return lease;
 }
 
-void dcd_lease_announce(struct dcd *dcd, struct dcd_lease *lease)
+void dcd_lease_record(struct dcd *dcd, struct dcd_lease *lease)
 {
 	char names[128];
 
@@ -169,8 +169,12 @@ void dcd_lease_announce(struct dcd *dcd, struct dcd_lease *lease)
 			   lease->name, lease->lessee_id, lease->client->label, names);
 	else
 		log_notice("lease %u granted to %s: %s", lease->id, lease->client->label, names);
-	/* a restart holds the outputs for this client (grace.c) */
+	/* a restart holds the outputs for this client (grace.c), before it hears of them */
 	dcd_state_write(dcd);
+}
+
+void dcd_lease_announce(struct dcd *dcd, struct dcd_lease *lease)
+{
 	dcd_dbus_lease_granted(dcd, lease);
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		if (lease->links & (1u << i))
@@ -208,6 +212,7 @@ int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req
 	lease = dcd_lease_add(c, links);
 	if (!lease)
 		return -ENOMEM;
+	dcd_lease_record(dcd, lease);
 	granted.lease_id = lease->id;
 	dcd_client_send(c, DCP_REPLY_LEASE_GRANTED, req->hdr.serial, &granted);
 	dcd_lease_announce(dcd, lease);
