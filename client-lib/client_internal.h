@@ -131,7 +131,9 @@ struct dcc_pending {
 	/* DCC_PENDING_WAIT: filled when the answer arrives. */
 	bool done;
 	int status;
-	uint32_t value; /* LEASE_GRANTED / FB_CREATED id */
+	uint32_t value; /* LEASE_GRANTED / FB_CREATED / KMS_LEASE_GRANTED id */
+	int fd;		/* KMS_LEASE_GRANTED: the lessee's DRM fd, -1 when none */
+	char name[DCP_MAX_LEASE_NAME + 1];
 	struct dcp_error error;
 	/* COMMIT, FLIP */
 	dcc_commit_done_fn commit_done;
@@ -225,6 +227,9 @@ struct dcc_client {
 
 	/* Receiving: one datagram and its decoded form (both large). */
 	uint8_t *rbuf;
+	/* descriptors of the message being handled; a handler takes one by setting it -1 */
+	int rx_fds[DCP_MAX_FDS];
+	unsigned rx_nfds;
 	struct dcp_server_msg *msg;
 
 	struct dcc_pending *pending;
@@ -283,6 +288,9 @@ struct dcc_pending *dcc_send_tracked(struct dcc_client *c, uint16_t opcode, cons
 void dcc_pending_remove(struct dcc_client *c, struct dcc_pending *p);
 int dcc_wait(struct dcc_client *c, uint32_t serial, struct dcc_pending *result);
 int dcc_call(struct dcc_client *c, uint16_t opcode, const void *body, int fd, uint32_t *value);
+/* dcc_call with the whole answer (KMS_LEASE_GRANTED: its fd and name; the caller owns the fd). */
+int dcc_call_result(struct dcc_client *c, uint16_t opcode, const void *body, int fd,
+		    struct dcc_pending *result);
 int dcc_epoll_set(struct dcc_client *c, int fd, enum dcc_source src, uint32_t events, bool add);
 
 /* dispatch.c */

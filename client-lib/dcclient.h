@@ -137,6 +137,7 @@ enum dcc_revoke_reason {
 #define DCC_CAP_ASYNC_FLIP 0x08u
 #define DCC_CAP_CURSOR	   0x10u
 #define DCC_CAP_VBLANK	   0x20u
+#define DCC_CAP_KMS_LEASES 0x40u /* dcc_kms_lease_create works for this client (protocol 1.2) */
 
 /* dcc_output_changed_fn changes. */
 #define DCC_CHANGE_MODE	 0x1u /* on/off, mode, encoding or depth */
@@ -447,6 +448,28 @@ bool dcc_lease_is_active(const struct dcc_lease *lease);
 uint32_t dcc_lease_get_id(const struct dcc_lease *lease); /* dcd's id, 0 when inactive */
 unsigned dcc_lease_get_link_count(const struct dcc_lease *lease);
 struct dcc_link *dcc_lease_get_link(const struct dcc_lease *lease, unsigned index);
+
+/* ---- KMS leases -------------------------------------------------------------- */
+
+/*
+ * Blocking: a DRM lease of the outputs named (LINK_INFO's names,
+ * "Virtual-1", "HDMI-A-1"), like AGL's drm-lease-manager: the return
+ * value is the lessee's DRM fd (close-on-exec; the caller owns it) holding
+ * each output's connector, CRTC, primary and cursor plane, for plain
+ * libdrm. Needs dcd --kms and a client dcd.json's "kms_lease" allows
+ * (DCC_CAP_KMS_LEASES in dcc_get_capabilities). lease_id (may be NULL):
+ * dcd's id, for dcc_kms_lease_release and dcctl. name (may be NULL):
+ * "card0-Virtual-1" (several outputs joined by '+'). Errors: -EOPNOTSUPP
+ * (a Display Core dcd, or a dcd older than protocol 1.2), -EPERM, -ENOENT
+ * (no such output), -EBUSY (leased by another client), -EDQUOT (lease
+ * budget); dcc_get_error_text says why. The lease ends with
+ * dcc_kms_lease_release, with the connection, or when an admin revokes
+ * it: then the fd sees none of its objects and its commits fail.
+ */
+int dcc_kms_lease_create(struct dcc_client *c, const char *const *outputs, unsigned count,
+			 uint32_t *lease_id, char *name, size_t name_size);
+/* Blocking: ends KMS lease lease_id; dcd switches its outputs off. */
+int dcc_kms_lease_release(struct dcc_client *c, uint32_t lease_id);
 
 /* ---- framebuffers ----------------------------------------------------------- */
 

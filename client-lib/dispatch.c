@@ -64,6 +64,8 @@ static uint16_t reply_of(uint16_t request)
 		return DCP_REPLY_TOPOLOGY_DONE;
 	case DCP_REQ_LEASE_REQUEST:
 		return DCP_REPLY_LEASE_GRANTED;
+	case DCP_REQ_KMS_LEASE_REQUEST:
+		return DCP_REPLY_KMS_LEASE_GRANTED;
 	case DCP_REQ_FB_CREATE:
 		return DCP_REPLY_FB_CREATED;
 	case DCP_REQ_FLIP:
@@ -131,6 +133,11 @@ static void complete(struct dcc_client *c, const struct dcp_server_msg *m, uint3
 		p->value = value;
 		if (m->hdr.opcode == DCP_REPLY_WELCOME)
 			c->welcome = m->welcome;
+		if (m->hdr.opcode == DCP_REPLY_KMS_LEASE_GRANTED && c->rx_nfds == 1) {
+			p->fd = c->rx_fds[0];
+			c->rx_fds[0] = -1;
+			memcpy(p->name, m->kms_lease_granted.name, sizeof(p->name));
+		}
 		return;
 	case DCC_PENDING_COMMIT:
 		dcc_config_remember(c, p->saved, p->saved_count);
@@ -310,6 +317,9 @@ void dcc_handle_message(struct dcc_client *c, const uint8_t *buf, size_t len, un
 		return;
 	case DCP_REPLY_FB_CREATED:
 		complete(c, m, m->fb_created.fb_id);
+		return;
+	case DCP_REPLY_KMS_LEASE_GRANTED:
+		complete(c, m, m->kms_lease_granted.lease_id);
 		return;
 	case DCP_REPLY_WELCOME:
 	case DCP_REPLY_OK:

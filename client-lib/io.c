@@ -184,10 +184,15 @@ int dcc_read_messages(struct dcc_client *c)
 				  strerror((int)-n));
 			return -ENOTCONN;
 		}
-		/* No server message carries descriptors; the decoder refuses them. */
-		for (unsigned i = 0; i < nfds; i++)
-			close(fds[i]);
+		/* KMS_LEASE_GRANTED's handler takes its fd; others are closed */
+		memcpy(c->rx_fds, fds, nfds * sizeof(fds[0]));
+		c->rx_nfds = nfds;
 		dcc_handle_message(c, c->rbuf, (size_t)n, nfds);
+		for (unsigned i = 0; i < nfds; i++) {
+			if (c->rx_fds[i] >= 0)
+				close(c->rx_fds[i]);
+		}
+		c->rx_nfds = 0;
 	}
 }
 
@@ -210,6 +215,7 @@ struct dcc_pending *dcc_pending_add(struct dcc_client *c, uint32_t serial, uint1
 	p->serial = serial;
 	p->opcode = opcode;
 	p->kind = kind;
+	p->fd = -1;
 	return p;
 }
 
@@ -249,6 +255,8 @@ struct dcc_pending *dcc_pending_find(struct dcc_client *c, uint32_t serial)
 
 void dcc_pending_remove(struct dcc_client *c, struct dcc_pending *p)
 {
+	if (p->fd >= 0)
+		close(p->fd); /* an answer nobody waits for any more */
 	free(p->saved);
 	*p = c->pending[--c->pending_count];
 }
@@ -281,6 +289,7 @@ int dcc_wait(struct dcc_client *c, uint32_t serial, struct dcc_pending *result)
 		if (p->done) {
 			*result = *p;
 			result->saved = NULL;
+			p->fd = -1; /* the caller's now */
 			dcc_pending_remove(c, p);
 			return 0;
 		}
@@ -309,9 +318,9 @@ int dcc_wait(struct dcc_client *c, uint32_t serial, struct dcc_pending *result)
 }
 
 /* Sends a request and waits for its answer: 0 with *value, or the error. */
-int dcc_call(struct dcc_client *c, uint16_t opcode, const void *body, int fd, uint32_t *value)
+int dcc_call_result(struct dcc_client *c, uint16_t opcode, const void *body, int fd,
+		    struct dcc_pending *result)
 {
-	struct dcc_pending result;
 	uint32_t serial;
 	int ret;
 
@@ -320,17 +329,25 @@ int dcc_call(struct dcc_client *c, uint16_t opcode, const void *body, int fd, ui
 		return ret;
 	if (!dcc_pending_add(c, serial, opcode, DCC_PENDING_WAIT))
 		return dcc_fail(c, -ENOMEM, "out of memory");
-	ret = dcc_wait(c, serial, &result);
+	ret = dcc_wait(c, serial, result);
 	if (ret)
 		return ret;
-	if (result.status) {
-		if (result.error.reason)
-			return dcc_fail_server(c, &result.error);
-		return dcc_fail(c, result.status, "%s", result.error.text);
+	if (result->status) {
+		if (result->error.reason)
+			return dcc_fail_server(c, &result->error);
+		return dcc_fail(c, result->status, "%s", result->error.text);
 	}
-	if (value)
-		*value = result.value;
 	return 0;
+}
+
+int dcc_call(struct dcc_client *c, uint16_t opcode, const void *body, int fd, uint32_t *value)
+{
+	struct dcc_pending result;
+	int ret = dcc_call_result(c, opcode, body, fd, &result);
+
+	if (ret == 0 && value)
+		*value = result.value;
+	return ret;
 }
 
 DCC_EXPORT int dcc_roundtrip(struct dcc_client *c)

@@ -96,7 +96,8 @@ size_t dcd_admin_leases(struct dcd *dcd, struct dcd_admin_lease *out, size_t max
 							   .links = l->links,
 							   .client_id = c->id,
 							   .pid = c->cred.pid,
-							   .uid = c->cred.uid };
+							   .uid = c->cred.uid,
+							   .kind = l->kms ? "kms" : "dcd" };
 			snprintf(out[n].client_name, sizeof(out[n].client_name), "%s", c->name);
 		}
 	}

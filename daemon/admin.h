@@ -42,6 +42,7 @@ struct dcd_admin_lease {
 	pid_t pid;
 	uid_t uid;
 	char client_name[DCP_MAX_NAME + 1];
+	const char *kind; /* "dcd": flips through dcd; "kms": a DRM lessee fd of its own */
 };
 
 /* Fills up to max leases; returns how many exist. */

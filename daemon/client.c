@@ -40,6 +40,7 @@ static const request_fn handlers[] = {
 	[DCP_REQ_CURSOR_SET] = dcd_handle_cursor_set,
 	[DCP_REQ_CURSOR_MOVE] = dcd_handle_cursor_move,
 	[DCP_REQ_VBLANK_SUBSCRIBE] = dcd_handle_vblank_subscribe,
+	[DCP_REQ_KMS_LEASE_REQUEST] = dcd_handle_kms_lease_request,
 };
 // clang-format on
 
@@ -65,7 +66,9 @@ static void want_write(struct dcd_client *c)
 	sd_event_source_set_io_events(c->io, events);
 }
 
-int dcd_client_send(struct dcd_client *c, uint16_t opcode, uint32_t serial, const void *body)
+/* Encodes and sends (fd: -1, or one descriptor to pass along). */
+static int send_msg(struct dcd_client *c, uint16_t opcode, uint32_t serial, const void *body,
+		    int fd)
 {
 	struct dcp_header hdr = { .opcode = opcode, .serial = serial };
 	struct dcp_error err;
@@ -75,7 +78,20 @@ int dcd_client_send(struct dcd_client *c, uint16_t opcode, uint32_t serial, cons
 	if (c->dead)
 		return -ECONNRESET;
 	was_empty = dci_conn_queued_bytes(c->conn) == 0;
-	r = dci_conn_send_msg(c->conn, &hdr, body, &err);
+	if (fd < 0) {
+		r = dci_conn_send_msg(c->conn, &hdr, body, &err);
+	} else {
+		/* only small replies carry a descriptor (KMS_LEASE_GRANTED) */
+		uint8_t buf[512];
+		size_t len;
+
+		r = dcp_encode(buf, sizeof(buf), &hdr, body, &len, &err);
+		if (r < 0) {
+			log_error("%s: cannot send %s: %s", c->label, op_name(opcode), err.text);
+			return r;
+		}
+		r = dci_conn_send(c->conn, buf, len, &fd, 1);
+	}
 	if (r == -ENOBUFS) {
 		char why[128];
 
@@ -90,12 +106,24 @@ int dcd_client_send(struct dcd_client *c, uint16_t opcode, uint32_t serial, cons
 	}
 	if (r < 0) {
 		/* Our own message did not encode: a daemon bug, not the client's. */
-		log_error("%s: cannot send %s: %s", c->label, op_name(opcode), err.text);
+		log_error("%s: cannot send %s: %s", c->label, op_name(opcode),
+			  fd >= 0 ? strerror(-r) : err.text);
 		return r;
 	}
 	if (was_empty && dci_conn_queued_bytes(c->conn) > 0)
 		want_write(c);
 	return 0;
+}
+
+int dcd_client_send(struct dcd_client *c, uint16_t opcode, uint32_t serial, const void *body)
+{
+	return send_msg(c, opcode, serial, body, -1);
+}
+
+int dcd_client_send_fd(struct dcd_client *c, uint16_t opcode, uint32_t serial, const void *body,
+		       int fd)
+{
+	return send_msg(c, opcode, serial, body, fd);
 }
 
 int dcd_client_send_error(struct dcd_client *c, uint32_t serial, const struct dcp_error *err)
@@ -423,6 +451,9 @@ int dcd_client_accept(struct dcd *dcd, int fd)
 		   dcd_who_matches(&dcd->config.admin, c->cred.uid, groups, ngroups);
 	c->may_lease = c->cred.uid == 0 ||
 		       dcd_who_matches(&dcd->config.lease, c->cred.uid, groups, ngroups);
+	/* a DRM fd of one's own bypasses dcd: root and admins unless configured */
+	c->may_kms_lease =
+		c->admin || dcd_who_matches(&dcd->config.kms_lease, c->cred.uid, groups, ngroups);
 	free(groups);
 	r = sd_event_add_io(dcd->event, &c->io, fd, EPOLLIN, on_client_io, c);
 	if (r < 0) {
@@ -447,7 +478,8 @@ int dcd_client_accept(struct dcd *dcd, int fd)
 	c->next = dcd->clients;
 	dcd->clients = c;
 	dcd->client_count++;
-	log_info("%s: connected%s%s", c->label, c->admin ? ", admin" : "",
-		 c->may_lease ? ", may lease" : "");
+	log_info("%s: connected%s%s%s", c->label, c->admin ? ", admin" : "",
+		 c->may_lease ? ", may lease" : "",
+		 c->may_kms_lease ? ", may hold KMS leases" : "");
 	return 0;
 }

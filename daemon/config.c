@@ -28,6 +28,7 @@ int dcd_config_defaults(struct dcd_config *cfg)
 	cfg->max_clients = DCP_DEFAULT_MAX_CLIENTS;
 	cfg->limits = DCI_LIMITS_DEFAULT;
 	cfg->max_framebuffers = DCP_DEFAULT_MAX_FRAMEBUFFERS;
+	cfg->max_leases = DCP_MAX_LINKS;
 	cfg->max_clients_per_uid = DCD_DEFAULT_MAX_CLIENTS_PER_UID;
 	cfg->handshake_timeout_ms = DCD_DEFAULT_HANDSHAKE_TIMEOUT_MS;
 	cfg->max_fb_bytes = DCD_DEFAULT_FB_BYTES_PER_CLIENT;
@@ -54,8 +55,11 @@ void dcd_config_free(struct dcd_config *cfg)
 	free(cfg->lease.gids);
 	free(cfg->admin.uids);
 	free(cfg->admin.gids);
+	free(cfg->kms_lease.uids);
+	free(cfg->kms_lease.gids);
 	cfg->lease = (struct dcd_who){ 0 };
 	cfg->admin = (struct dcd_who){ 0 };
+	cfg->kms_lease = (struct dcd_who){ 0 };
 }
 
 /* One entry of "users" or "groups": a number, or a name looked up now. */
@@ -151,6 +155,7 @@ static int parse_limits(struct sj_ctx *ctx, json_object *root, struct dcd_config
 					    "max_framebuffer_bytes_per_uid",
 					    "max_stored_framebuffers",
 					    "max_queued_bytes",
+					    "max_leases",
 					    NULL };
 	json_object *obj;
 	int64_t v;
@@ -201,6 +206,11 @@ static int parse_limits(struct sj_ctx *ctx, json_object *root, struct dcd_config
 		return r;
 	if (r)
 		cfg->max_framebuffers = (uint32_t)v;
+	/* dcd leases and KMS leases together; a lease holds a link at least */
+	if ((r = sj_int(ctx, "limits", obj, "max_leases", false, 1, DCP_MAX_LINKS, &v)) < 0)
+		return r;
+	if (r)
+		cfg->max_leases = (uint32_t)v;
 	/* At least one message of the largest kind must fit the queue. */
 	if ((r = sj_int(ctx, "limits", obj, "max_queued_bytes", false, DCP_MAX_MESSAGE_SIZE,
 			256 * 1024 * 1024, &v)) < 0)
@@ -386,9 +396,9 @@ static int parse_outputs(struct sj_ctx *ctx, json_object *root, struct dcd_confi
 int dcd_config_parse(const char *json, size_t len, const char *name, struct dcd_config *cfg,
 		     char *err, size_t err_size)
 {
-	static const char *const keys[] = { "lease", "admin",	"limits",	    "socket",
-					    "idle",  "outputs", "restart_grace_ms", "interrupts",
-					    NULL };
+	static const char *const keys[] = { "lease",	  "admin", "kms_lease", "limits",
+					    "socket",	  "idle",  "outputs",	"restart_grace_ms",
+					    "interrupts", NULL };
 	int64_t grace;
 	struct sim_error e = { "" };
 	struct sj_ctx ctx = { .name = name, .err = &e };
@@ -402,6 +412,8 @@ int dcd_config_parse(const char *json, size_t len, const char *name, struct dcd_
 		r = parse_who(&ctx, root, "lease", &cfg->lease);
 	if (r == 0)
 		r = parse_who(&ctx, root, "admin", &cfg->admin);
+	if (r == 0)
+		r = parse_who(&ctx, root, "kms_lease", &cfg->kms_lease);
 	if (r == 0)
 		r = parse_limits(&ctx, root, cfg);
 	if (r == 0)

@@ -61,11 +61,14 @@ struct dcd_who {
 struct dcd_config {
 	struct dcd_who lease; /* besides root, who may lease */
 	struct dcd_who admin; /* besides root, who is admin */
+	/* besides root and admins, who may hold KMS leases (a DRM fd of their own) */
+	struct dcd_who kms_lease;
 	uint32_t max_clients;
 	uint32_t max_clients_per_uid;  /* connections, with or without HELLO */
 	uint32_t handshake_timeout_ms; /* no HELLO within it: disconnected */
 	struct dci_limits limits;      /* per client: message size, fds, queued bytes */
 	uint32_t max_framebuffers;
+	uint32_t max_leases; /* per client, dcd leases and KMS leases together */
 	uint64_t max_fb_bytes, max_fb_bytes_per_uid;
 	uint32_t max_stored_fbs;   /* per client, in systemd's fd store */
 	uint32_t restart_grace_ms; /* adopted outputs wait this long for their lessee */

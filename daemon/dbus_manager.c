@@ -131,9 +131,9 @@ static int list_leases(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_d
 	n = dcd_admin_leases(dcd, leases, n);
 	r = sd_bus_message_new_method_return(m, &reply);
 	if (r >= 0)
-		r = sd_bus_message_open_container(reply, 'a', "(uuusas)");
+		r = sd_bus_message_open_container(reply, 'a', "(uuusass)");
 	for (size_t i = 0; r >= 0 && i < n; i++) {
-		r = sd_bus_message_open_container(reply, 'r', "uuusas");
+		r = sd_bus_message_open_container(reply, 'r', "uuusass");
 		if (r >= 0)
 			r = sd_bus_message_append(reply, "uuus", leases[i].id,
 						  (uint32_t)leases[i].pid, (uint32_t)leases[i].uid,
@@ -146,6 +146,8 @@ static int list_leases(sd_bus_message *m, struct dcd_dbus *d, const struct dcd_d
 		}
 		if (r >= 0)
 			r = sd_bus_message_close_container(reply);
+		if (r >= 0)
+			r = sd_bus_message_append(reply, "s", leases[i].kind);
 		if (r >= 0)
 			r = sd_bus_message_close_container(reply);
 	}
@@ -182,7 +184,7 @@ const sd_bus_vtable dcd_dbus_manager_vtable[] = {
 				 "a(uuuuuuuuuuub)", SD_BUS_PARAM(modes), get_modes, 0),
 	SD_BUS_METHOD_WITH_NAMES("GetLinkStatus", "s", SD_BUS_PARAM(link), "a{sv}",
 				 SD_BUS_PARAM(status), dcd_dbus_method_get_link_status, 0),
-	SD_BUS_METHOD_WITH_NAMES("ListLeases", "", , "a(uuusas)", SD_BUS_PARAM(leases),
+	SD_BUS_METHOD_WITH_NAMES("ListLeases", "", , "a(uuusass)", SD_BUS_PARAM(leases),
 				 method_list_leases, 0),
 	SD_BUS_METHOD_WITH_NAMES("RevokeLease", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(reason),
 				 "", , dcd_dbus_method_revoke_lease, 0),

@@ -156,6 +156,14 @@ struct dcd_lease {
 	struct dcd_client *client;
 	uint32_t links;		/* bit per link */
 	struct dcd_lease *next; /* in the client's list */
+	/*
+	 * A KMS lease (kms_lease.c): the client holds the links' DRM objects
+	 * through a lessee fd of its own and drives them without dcd; dcd
+	 * only ends it. lessee_id is the kernel's.
+	 */
+	bool kms;
+	uint32_t lessee_id;
+	char name[DCP_MAX_LEASE_NAME + 1]; /* "card0-Virtual-1" */
 };
 
 /* ---- clients (client.c) ------------------------------------------------------- */
@@ -192,7 +200,8 @@ struct dcd_client {
 	bool hello_done;
 	uint16_t minor;
 	bool may_lease, admin;
-	bool dead; /* disconnected; freed by dcd_process() */
+	bool may_kms_lease; /* root, admins, the "kms_lease" users and groups */
+	bool dead;	    /* disconnected; freed by dcd_process() */
 	struct dcd_lease *leases;
 	struct dcd_fb *fbs;
 	unsigned fb_count;
@@ -331,6 +340,9 @@ int dcd_client_accept(struct dcd *dcd, int fd);
 int dcd_client_send(struct dcd_client *c, uint16_t opcode, uint32_t serial, const void *body);
 int dcd_client_send_error(struct dcd_client *c, uint32_t serial, const struct dcp_error *err);
 int dcd_client_send_ok(struct dcd_client *c, const struct dcp_request *req);
+/* dcd_client_send with one descriptor (SCM_RIGHTS); the caller keeps fd. */
+int dcd_client_send_fd(struct dcd_client *c, uint16_t opcode, uint32_t serial, const void *body,
+		       int fd);
 /* Marks the client disconnected (with a log line when reason is not NULL). */
 void dcd_client_kill(struct dcd_client *c, const char *reason);
 /* Frees clients marked dead: leases end, framebuffers are dropped. */
@@ -363,6 +375,27 @@ void dcd_lease_end(struct dcd *dcd, struct dcd_lease *lease, int revoke_reason, 
 struct dcd_lease *dcd_lease_find(struct dcd *dcd, uint32_t id);
 /* The lease of client holding link, or NULL. */
 struct dcd_lease *dcd_client_lease_of(const struct dcd_client *c, unsigned link);
+/*
+ * Whether c may take link into a new lease of either kind: it exists, no
+ * lease holds it (EBUSY naming the output, and its holder to an admin
+ * only), no restart reservation. what: the request's name for sentences.
+ */
+int dcd_lease_check_free(struct dcd_client *c, const char *what, uint32_t link,
+			 struct dcp_error *err);
+/* c may hold one more lease (limits.max_leases): 0 or EDQUOT. */
+int dcd_lease_check_budget(struct dcd_client *c, const char *what, struct dcp_error *err);
+/* A new lease of c over links, recorded and announced (log, state file, D-Bus, events). */
+struct dcd_lease *dcd_lease_add(struct dcd_client *c, uint32_t links);
+/* A lease just granted: the log line and the state file, before its reply. */
+void dcd_lease_record(struct dcd *dcd, struct dcd_lease *lease);
+/* D-Bus and OUTPUT_CHANGED of a lease just granted, after its reply. */
+void dcd_lease_announce(struct dcd *dcd, struct dcd_lease *lease);
+
+/* kms_lease.c: KMS_LEASE_REQUEST (protocol 1.2) */
+int dcd_handle_kms_lease_request(struct dcd_client *c, const struct dcp_request *req,
+				 struct dcp_error *err);
+/* This engine makes KMS leases (WELCOME's KMS_LEASES). */
+bool dcd_kms_leases_supported(struct dcd *dcd);
 
 /* fb.c */
 int dcd_handle_fb_create(struct dcd_client *c, const struct dcp_request *req,

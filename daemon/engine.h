@@ -125,6 +125,21 @@ struct dcd_engine_ops {
 	int (*map_at)(struct dcd_engine *e, void *ptr, uint64_t size, uint64_t address);
 	void (*unmap)(struct dcd_engine *e, uint64_t address);
 
+	/* ---- DRM leases: a client drives outputs with its own DRM fd ---- */
+	/*
+	 * Leases links' connector, CRTC, primary and cursor planes to a new
+	 * lessee: its DRM fd (close-on-exec, the caller's), the kernel's
+	 * lessee id, and name: the device's name and the outputs'
+	 * ("card0-Virtual-1", joined by '+'). The links must be off (dcd
+	 * switched them off first). n == 0 only asks whether this engine
+	 * can: 0, or -EOPNOTSUPP with why (Display Core: always).
+	 */
+	int (*kms_lease)(struct dcd_engine *e, const unsigned *links, size_t n, uint32_t *lessee_id,
+			 int *fd, char *name, size_t name_size, char *why, size_t why_size);
+	/* Ends the lease and switches its outputs off (what the lessee left is not dcd's). */
+	int (*kms_lease_revoke)(struct dcd_engine *e, uint32_t lessee_id, char *why,
+				size_t why_size);
+
 	/* ---- the event loop ---- */
 	size_t (*fds)(struct dcd_engine *e,
 		      struct dcd_engine_fd *out); /* up to DCD_ENGINE_MAX_FDS */

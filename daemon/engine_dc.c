@@ -814,21 +814,37 @@ static void dce_destroy(struct dcd_engine *e)
 	free(de);
 }
 
-#define DC_ENGINE_OPS(engine_name)                                                              \
-	{                                                                                       \
-		.name = engine_name, .info = dce_info, .link_count = dce_link_count,            \
-		.link_name = dce_link_name, .link_by_name = dce_link_by_name,                   \
-		.link_type = dce_link_type, .link_status = dce_link_status,                     \
-		.link_sink = dce_link_sink, .link_modes = dce_link_modes, .detect = dce_detect, \
-		.plane_caps = dce_plane_caps, .validate = dce_validate, .commit = dce_commit,   \
-		.current = dce_current, .snapshot = dce_snapshot, .adopt = dce_adopt,           \
-		.flip = dce_flip, .cursor = dce_cursor, .vblank_enable = dce_vblank_enable,     \
-		.in_bus_wait = dce_in_bus_wait, .map = dce_map, .map_at = dce_map_at,           \
-		.unmap = dce_unmap, .fds = dce_fds, .handle_irq = dce_handle_irq,               \
-		.irq_pending = dce_irq_pending, .timer = dce_timer, .monitor = dce_monitor,     \
-		.next_deadline = dce_next_deadline, .dispatch = dce_dispatch,                   \
-		.ih_attach = dce_ih_attach, .ih_detach = dce_ih_detach, .poll = dce_poll,       \
-		.destroy = dce_destroy,                                                         \
+/* The kernel's leases are a KMS engine's; Display Core has no kernel driver to lease from. */
+static int dce_kms_lease(struct dcd_engine *e, const unsigned *links, size_t n, uint32_t *lessee_id,
+			 int *fd, char *name, size_t name_size, char *why, size_t why_size)
+{
+	snprintf(why, why_size, "this dcd drives Display Core; KMS leases need dcd --kms");
+	return -EOPNOTSUPP;
+}
+
+static int dce_kms_lease_revoke(struct dcd_engine *e, uint32_t lessee_id, char *why,
+				size_t why_size)
+{
+	snprintf(why, why_size, "this dcd drives Display Core and made no KMS lease %u", lessee_id);
+	return -ENOENT;
+}
+
+#define DC_ENGINE_OPS(engine_name)                                                                \
+	{                                                                                         \
+		.name = engine_name, .info = dce_info, .link_count = dce_link_count,              \
+		.link_name = dce_link_name, .link_by_name = dce_link_by_name,                     \
+		.link_type = dce_link_type, .link_status = dce_link_status,                       \
+		.link_sink = dce_link_sink, .link_modes = dce_link_modes, .detect = dce_detect,   \
+		.plane_caps = dce_plane_caps, .validate = dce_validate, .commit = dce_commit,     \
+		.current = dce_current, .snapshot = dce_snapshot, .adopt = dce_adopt,             \
+		.flip = dce_flip, .cursor = dce_cursor, .vblank_enable = dce_vblank_enable,       \
+		.in_bus_wait = dce_in_bus_wait, .map = dce_map, .map_at = dce_map_at,             \
+		.unmap = dce_unmap, .kms_lease = dce_kms_lease,                                   \
+		.kms_lease_revoke = dce_kms_lease_revoke, .fds = dce_fds,                         \
+		.handle_irq = dce_handle_irq, .irq_pending = dce_irq_pending, .timer = dce_timer, \
+		.monitor = dce_monitor, .next_deadline = dce_next_deadline,                       \
+		.dispatch = dce_dispatch, .ih_attach = dce_ih_attach, .ih_detach = dce_ih_detach, \
+		.poll = dce_poll, .destroy = dce_destroy,                                         \
 	}
 
 /* The state file records "sim" or "device": two tables that differ in the name. */

@@ -869,6 +869,62 @@ static int ke_capture(struct dcd_engine *e, unsigned link, uint8_t **rgb, unsign
 	return 0;
 }
 
+/* ---- DRM leases ----------------------------------------------------------------------- */
+
+static int ke_kms_lease(struct dcd_engine *e, const unsigned *links, size_t n, uint32_t *lessee_id,
+			int *fd, char *name, size_t name_size, char *why, size_t why_size)
+{
+	struct kms_engine *ke = to_kms(e);
+	struct kms_error err = { "" };
+	size_t outputs[DC_MAX_LINKS];
+	const char *dev = strrchr(kms_path(ke->dev), '/');
+	size_t used;
+	int r;
+
+	if (n == 0)
+		return 0;
+	if (n > DC_MAX_LINKS)
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++)
+		outputs[i] = links[i];
+	r = kms_lease_create(ke->dev, outputs, n, lessee_id, fd, &err);
+	if (r < 0) {
+		snprintf(why, why_size, "%s", err.message);
+		return r;
+	}
+	/* the kernel's names: card0 and card0-Virtual-1 in /sys/class/drm */
+	used = (size_t)snprintf(name, name_size, "%s", dev ? dev + 1 : kms_path(ke->dev));
+	for (size_t i = 0; i < n && used < name_size; i++)
+		used += (size_t)snprintf(name + used, name_size - used, "%s%s", i ? "+" : "-",
+					 kms_output(ke->dev, links[i])->name);
+	for (size_t i = 0; i < n; i++) {
+		ke->link[links[i]].vblank_on = false;
+		ke->link[links[i]].vblank_requested = false;
+	}
+	return 0;
+}
+
+static int ke_kms_lease_revoke(struct dcd_engine *e, uint32_t lessee_id, char *why, size_t why_size)
+{
+	struct kms_engine *ke = to_kms(e);
+	struct kms_error err = { "" };
+	uint32_t links = 0;
+	int r;
+
+	for (unsigned i = 0; i < ke->links; i++) {
+		if (kms_output(ke->dev, i)->lessee_id == lessee_id)
+			links |= 1u << i;
+	}
+	r = kms_lease_revoke(ke->dev, lessee_id, &err);
+	for (unsigned i = 0; r == 0 && i < ke->links; i++) {
+		if ((links & (1u << i)) && kms_output_off(ke->dev, i, &err) < 0)
+			r = -EIO;
+	}
+	if (r < 0)
+		snprintf(why, why_size, "%s", err.message);
+	return r;
+}
+
 /* ---- the event loop -------------------------------------------------------------- */
 
 static size_t ke_fds(struct dcd_engine *e, struct dcd_engine_fd *out)
@@ -1032,6 +1088,8 @@ static const struct dcd_engine_ops kms_engine_ops = {
 	.map = ke_map,
 	.map_at = ke_map_at,
 	.unmap = ke_unmap,
+	.kms_lease = ke_kms_lease,
+	.kms_lease_revoke = ke_kms_lease_revoke,
 	.fds = ke_fds,
 	.handle_irq = ke_handle_irq,
 	.irq_pending = ke_irq_pending,

@@ -47,15 +47,29 @@ static void link_names(struct dcd *dcd, uint32_t links, char *buf, size_t size)
 	}
 }
 
+static int no_link(struct dcd *dcd, const char *what, uint32_t link, struct dcp_error *err)
+{
+	int r = dcp_error_set(err, -ENOENT, DCP_REASON_UNKNOWN_ID, 0,
+			      "%s: no link %u (this engine has %u links)", what, link,
+			      dcd->link_count);
+
+	err->link = (int32_t)link;
+	return r;
+}
+
 int dcd_check_leased(struct dcd_client *c, const char *what, uint32_t link, struct dcp_error *err)
 {
 	struct dcd *dcd = c->dcd;
 	int r;
 
-	if (link >= dcd->link_count) {
-		r = dcp_error_set(err, -ENOENT, DCP_REASON_UNKNOWN_ID, 0,
-				  "%s: no link %u (this engine has %u links)", what, link,
-				  dcd->link_count);
+	if (link >= dcd->link_count)
+		return no_link(dcd, what, link, err);
+	if (dcd_client_lease_of(c, link) && dcd_client_lease_of(c, link)->kms) {
+		r = dcp_error_set(err, -EACCES, DCP_REASON_NOT_LEASED, 0,
+				  "%s: link %u (%s) is in your KMS lease %u: drive it through "
+				  "the lessee's DRM fd",
+				  what, link, dcd_link_name(dcd, link),
+				  dcd_client_lease_of(c, link)->id);
 		err->link = (int32_t)link;
 		return r;
 	}
@@ -72,66 +86,63 @@ int dcd_check_leased(struct dcd_client *c, const char *what, uint32_t link, stru
 	return 0;
 }
 
-int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req,
-			     struct dcp_error *err)
+int dcd_lease_check_free(struct dcd_client *c, const char *what, uint32_t link,
+			 struct dcp_error *err)
 {
-	const struct dcp_lease_request *lr = &req->lease_request;
 	struct dcd *dcd = c->dcd;
-	struct dcp_lease_granted granted;
-	struct dcd_lease *lease;
-	char names[128];
-	uint32_t links = 0;
-	int r;
+	const struct dcd_lease *held;
+	int r = 0;
 
-	if (!c->may_lease)
-		return dcp_error_set(err, -EPERM, DCP_REASON_PERMISSION, 0,
-				     "LEASE_REQUEST: uid %u may not lease outputs (the \"lease\" "
-				     "users and groups of the configuration)",
-				     (unsigned)c->cred.uid);
-	if (dcd->engine->lost)
-		return dcp_error_set(err, -ENODEV, DCP_REASON_INTERNAL, 0,
-				     "LEASE_REQUEST: the display device is gone");
-	for (uint32_t i = 0; i < lr->link_count; i++) {
-		uint32_t link = lr->links[i];
-		const struct dcd_lease *held;
-
-		if (link >= dcd->link_count) {
-			r = dcp_error_set(err, -ENOENT, DCP_REASON_UNKNOWN_ID, 0,
-					  "LEASE_REQUEST: no link %u (this engine has %u links)",
-					  link, dcd->link_count);
-			err->link = (int32_t)link;
-			return r;
-		}
-		held = dcd->outputs[link].lease;
-		if (!held && dcd_grace_blocks(c, link)) {
-			/* whose it is stays unsaid: another user's business */
-			r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
-					  "LEASE_REQUEST: link %u (%s) is reserved for its lessee "
-					  "before dcd restarted, for %u ms more",
-					  link, dcd_link_name(dcd, link), dcd_grace_left_ms(dcd));
-			err->link = (int32_t)link;
-			return r;
-		}
-		if (held) {
-			if (held->client == c)
-				r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
-						  "LEASE_REQUEST: link %u (%s) is already in your "
-						  "lease %u",
-						  link, dcd_link_name(dcd, link), held->id);
-			else
-				r = dcp_error_set(
-					err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
-					"LEASE_REQUEST: link %u (%s) is leased by another "
-					"client",
-					link, dcd_link_name(dcd, link));
-			err->link = (int32_t)link;
-			return r;
-		}
-		links |= 1u << link;
+	if (link >= dcd->link_count)
+		return no_link(dcd, what, link, err);
+	held = dcd->outputs[link].lease;
+	if (!held && dcd_grace_blocks(c, link)) {
+		/* whose it is stays unsaid: another user's business */
+		r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
+				  "%s: link %u (%s) is reserved for its lessee before dcd "
+				  "restarted, for %u ms more",
+				  what, link, dcd_link_name(dcd, link), dcd_grace_left_ms(dcd));
+	} else if (held && held->client == c) {
+		r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
+				  "%s: link %u (%s) is already in your %slease %u", what, link,
+				  dcd_link_name(dcd, link), held->kms ? "KMS " : "", held->id);
+	} else if (held && c->admin) {
+		/* an admin may know who holds it (docs/protocol.md, "Who sees what") */
+		r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
+				  "%s: link %u (%s) is in %slease %u of %s", what, link,
+				  dcd_link_name(dcd, link), held->kms ? "KMS " : "", held->id,
+				  held->client->label);
+	} else if (held) {
+		r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
+				  "%s: link %u (%s) is leased by another client%s", what, link,
+				  dcd_link_name(dcd, link), held->kms ? " (a KMS lease)" : "");
 	}
-	lease = calloc(1, sizeof(*lease));
+	if (r)
+		err->link = (int32_t)link;
+	return r;
+}
+
+int dcd_lease_check_budget(struct dcd_client *c, const char *what, struct dcp_error *err)
+{
+	unsigned n = 0;
+
+	for (const struct dcd_lease *l = c->leases; l; l = l->next)
+		n++;
+	if (n < c->dcd->config.max_leases)
+		return 0;
+	return dcp_error_set(err, -EDQUOT, DCP_REASON_LIMIT, 0,
+			     "%s: you hold %u leases, the limit (limits.max_leases, dcd leases "
+			     "and KMS leases together) is %u",
+			     what, n, c->dcd->config.max_leases);
+}
+
+struct dcd_lease *dcd_lease_add(struct dcd_client *c, uint32_t links)
+{
+	struct dcd *dcd = c->dcd;
+	struct dcd_lease *lease = calloc(1, sizeof(*lease));
+
 	if (!lease)
-		return -ENOMEM;
+		return NULL;
 	lease->id = dcd->next_lease_id++;
 	if (!dcd->next_lease_id)
 		dcd->next_lease_id = 1;
@@ -145,17 +156,66 @@ int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req
 			dcd->outputs[i].reserved.active = false; /* its lessee is back */
 		}
 	}
-	link_names(dcd, links, names, sizeof(names));
-	log_notice("lease %u granted to %s: %s", lease->id, c->label, names);
-	/* a restart holds the outputs for this client (grace.c) */
+	return lease;
+}
+
+void dcd_lease_record(struct dcd *dcd, struct dcd_lease *lease)
+{
+	char names[128];
+
+	link_names(dcd, lease->links, names, sizeof(names));
+	if (lease->kms)
+		log_notice("KMS lease %u (%s, kernel lessee %u) granted to %s: %s", lease->id,
+			   lease->name, lease->lessee_id, lease->client->label, names);
+	else
+		log_notice("lease %u granted to %s: %s", lease->id, lease->client->label, names);
+	/* a restart holds the outputs for this client (grace.c), before it hears of them */
 	dcd_state_write(dcd);
-	granted.lease_id = lease->id;
-	dcd_client_send(c, DCP_REPLY_LEASE_GRANTED, req->hdr.serial, &granted);
+}
+
+void dcd_lease_announce(struct dcd *dcd, struct dcd_lease *lease)
+{
 	dcd_dbus_lease_granted(dcd, lease);
 	for (unsigned i = 0; i < dcd->link_count; i++) {
-		if (links & (1u << i))
-			dcd_notify_output(dcd, i, DCP_CHANGE_LEASE, c);
+		if (lease->links & (1u << i))
+			dcd_notify_output(dcd, i, DCP_CHANGE_LEASE, lease->client);
 	}
+}
+
+int dcd_handle_lease_request(struct dcd_client *c, const struct dcp_request *req,
+			     struct dcp_error *err)
+{
+	const struct dcp_lease_request *lr = &req->lease_request;
+	struct dcd *dcd = c->dcd;
+	struct dcp_lease_granted granted;
+	struct dcd_lease *lease;
+	uint32_t links = 0;
+	int r;
+
+	if (!c->may_lease)
+		return dcp_error_set(err, -EPERM, DCP_REASON_PERMISSION, 0,
+				     "LEASE_REQUEST: uid %u may not lease outputs (the \"lease\" "
+				     "users and groups of the configuration)",
+				     (unsigned)c->cred.uid);
+	if (dcd->engine->lost)
+		return dcp_error_set(err, -ENODEV, DCP_REASON_INTERNAL, 0,
+				     "LEASE_REQUEST: the display device is gone");
+	for (uint32_t i = 0; i < lr->link_count; i++) {
+		r = dcd_lease_check_free(c, "LEASE_REQUEST", lr->links[i], err);
+		if (r < 0)
+			return r;
+		links |= 1u << lr->links[i];
+	}
+	r = dcd_lease_check_budget(c, "LEASE_REQUEST", err);
+	if (r < 0)
+		return r;
+	lease = dcd_lease_add(c, links);
+	if (!lease)
+		return -ENOMEM;
+	dcd_lease_record(dcd, lease);
+	granted.lease_id = lease->id;
+	dcd_client_send(c, DCP_REPLY_LEASE_GRANTED, req->hdr.serial, &granted);
+	dcd_lease_announce(dcd, lease);
 	return 0;
 }
 
@@ -170,18 +230,28 @@ void dcd_lease_end(struct dcd *dcd, struct dcd_lease *lease, int revoke_reason, 
 	if (*pl)
 		*pl = lease->next;
 	link_names(dcd, lease->links, names, sizeof(names));
+	if (lease->kms && !dcd->engine->lost) {
+		char why[256] = "";
+		/* the lessee's fd loses its objects now; dcd switches them off */
+		int r = dcd->engine->ops->kms_lease_revoke(dcd->engine, lease->lessee_id, why,
+							   sizeof(why));
+
+		if (r < 0)
+			log_warning("KMS lease %u (%s): %s", lease->id, lease->name, why);
+	}
 	if (revoke_reason) {
 		struct dcp_lease_revoked ev = { .lease_id = lease->id,
 						.reason = (uint16_t)revoke_reason };
 
 		snprintf(ev.text, sizeof(ev.text), "%s", text ? text : "");
-		log_notice("lease %u of %s revoked (%s: %s): %s", lease->id, c->label,
-			   dcp_revoke_reason_name((unsigned)revoke_reason), ev.text, names);
+		log_notice("%slease %u of %s revoked (%s: %s): %s", lease->kms ? "KMS " : "",
+			   lease->id, c->label, dcp_revoke_reason_name((unsigned)revoke_reason),
+			   ev.text, names);
 		if (!c->dead)
 			dcd_client_send(c, DCP_EVENT_LEASE_REVOKED, 0, &ev);
 	} else {
-		log_notice("lease %u of %s ended (%s): %s", lease->id, c->label,
-			   c->dead ? "client gone" : "released", names);
+		log_notice("%slease %u of %s ended (%s): %s", lease->kms ? "KMS " : "", lease->id,
+			   c->label, c->dead ? "client gone" : "released", names);
 	}
 	/* A blocking COMMIT on these links can no longer happen. */
 	if (c->wait.active && (c->wait.links & lease->links)) {

@@ -43,6 +43,9 @@ int dcd_handle_hello(struct dcd_client *c, const struct dcp_request *req, struct
 	/* No FB_DMABUF: dci_fb_check_fs says why. */
 	w.capabilities = DCP_CAP_LEASES | DCP_CAP_FB_MEMFD | DCP_CAP_ASYNC_FLIP | DCP_CAP_CURSOR |
 			 DCP_CAP_VBLANK;
+	/* only to 1.2 clients, and only what this client could use */
+	if (c->minor >= 2 && c->may_kms_lease && dcd_kms_leases_supported(dcd))
+		w.capabilities |= DCP_CAP_KMS_LEASES;
 	w.instance = dcd->instance;
 	w.client_id = c->id;
 	w.max_request_size = dcd->config.limits.max_message_size;

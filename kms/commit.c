@@ -169,3 +169,22 @@ out:
 	free(blobs);
 	return r;
 }
+
+int kms_output_off(struct kms_device *dev, size_t output, struct kms_error *err)
+{
+	struct kms_output_config cfg = { .output = output, .active = false };
+	uint32_t blob = 0;
+	int r = kms_output_usable(dev, output, err);
+
+	if (r < 0)
+		return r;
+	if (!dev->outputs[output].crtc_id)
+		return 0; /* no CRTC: nothing to switch off */
+	/* what a lessee left lit is a modeset away from off, whatever dev remembers */
+	r = kms_config_request(dev, &cfg, 1, DRM_MODE_ATOMIC_ALLOW_MODESET, &blob, err);
+	if (r < 0)
+		return kms_fail(err, r, "%s: the kernel refused switching it off: %s",
+				dev->outputs[output].name, strerror(-r));
+	committed(dev, &cfg, 0);
+	return 0;
+}

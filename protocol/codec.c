@@ -16,6 +16,7 @@ static const struct {
 	{ dcp_msgs_output, &dcp_msgs_output_count },
 	{ dcp_msgs_topology, &dcp_msgs_topology_count },
 	{ dcp_msgs_fb, &dcp_msgs_fb_count },
+	{ dcp_msgs_kms_lease, &dcp_msgs_kms_lease_count },
 };
 
 const struct dcp_msg_desc *dcp_msg_lookup(uint16_t opcode)

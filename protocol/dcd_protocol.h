@@ -43,9 +43,12 @@
  *
  * 1.1 adds LINK_CAPS (after each LINK_INFO and HOTPLUG) and the output flag
  * DCP_OUTPUT_VRR; the server sends and accepts them only on 1.1 connections.
+ * 1.2 adds KMS_LEASE_REQUEST / KMS_LEASE_GRANTED (a DRM lessee fd by
+ * SCM_RIGHTS) and the capability DCP_CAP_KMS_LEASES, only on 1.2
+ * connections and only where the engine can make DRM leases.
  */
 #define DCP_VERSION_MAJOR 1
-#define DCP_VERSION_MINOR 1
+#define DCP_VERSION_MINOR 2
 
 /* ---- socket -------------------------------------------------------------- */
 
@@ -113,6 +116,7 @@ enum dcp_opcode {
 	DCP_REQ_CURSOR_SET = 0x000b,
 	DCP_REQ_CURSOR_MOVE = 0x000c,
 	DCP_REQ_VBLANK_SUBSCRIBE = 0x000d,
+	DCP_REQ_KMS_LEASE_REQUEST = 0x000e, /* 1.2 */
 
 	DCP_REPLY_ERROR = 0x0101,
 	DCP_REPLY_WELCOME = 0x0102,
@@ -121,7 +125,8 @@ enum dcp_opcode {
 	DCP_REPLY_TOPOLOGY_DONE = 0x0105,
 	DCP_REPLY_LEASE_GRANTED = 0x0106,
 	DCP_REPLY_FB_CREATED = 0x0107,
-	DCP_REPLY_LINK_CAPS = 0x0108, /* 1.1; also sent as an event (serial 0) */
+	DCP_REPLY_LINK_CAPS = 0x0108,	      /* 1.1; also sent as an event (serial 0) */
+	DCP_REPLY_KMS_LEASE_GRANTED = 0x0109, /* 1.2; carries the lessee's DRM fd */
 
 	DCP_EVENT_HOTPLUG = 0x0201,
 	DCP_EVENT_FLIP_DONE = 0x0202,
@@ -149,6 +154,7 @@ int dcp_opcode_nfds(uint16_t opcode);
 #define DCP_MAX_LINK_NAME    31	   /* "HDMI-A-1" */
 #define DCP_MAX_VENDOR	     3	   /* EDID PNP ID "DEL" */
 #define DCP_MAX_MONITOR_NAME 31
+#define DCP_MAX_LEASE_NAME   63 /* "card0-Virtual-1" (KMS_LEASE_GRANTED) */
 #define DCP_MAX_LINKS	     16 /* link ids are 0..15 */
 #define DCP_MAX_OUTPUTS	     DCP_MAX_LINKS
 #define DCP_MAX_MODES	     512 /* modes in one LINK_INFO */
@@ -242,6 +248,8 @@ enum dcp_plane_type {
 #define DCP_CAP_ASYNC_FLIP 0x08u
 #define DCP_CAP_CURSOR	   0x10u
 #define DCP_CAP_VBLANK	   0x20u
+/* 1.2: KMS_LEASE_REQUEST works (dcd drives the kernel's KMS and the client may ask). */
+#define DCP_CAP_KMS_LEASES 0x40u
 
 /*
  * Why a request failed: ERROR's reason. 1-18 are the Display Core's
@@ -388,6 +396,27 @@ struct dcp_lease_granted {
 
 struct dcp_lease_release {
 	uint32_t lease_id;
+};
+
+/*
+ * KMS_LEASE_REQUEST (1.2): a DRM lease of outputs named as LINK_INFO names
+ * them (the kernel's connector names on KMS). Each name non-empty,
+ * printable, listed once.
+ */
+struct dcp_kms_lease_request {
+	uint32_t name_count; /* 1..DCP_MAX_LINKS */
+	char names[DCP_MAX_LINKS][DCP_MAX_LINK_NAME + 1];
+};
+
+/*
+ * KMS_LEASE_GRANTED (1.2), with one fd: the lessee's DRM fd, holding each
+ * output's connector, CRTC, primary and cursor plane. lease_id is dcd's
+ * (LEASE_RELEASE, LEASE_REVOKED, D-Bus), lessee_id the kernel's.
+ */
+struct dcp_kms_lease_granted {
+	uint32_t lease_id;		   /* never 0 */
+	uint32_t lessee_id;		   /* the kernel's lessee id, never 0 */
+	char name[DCP_MAX_LEASE_NAME + 1]; /* "card0-Virtual-1", outputs joined by '+' */
 };
 
 struct dcp_lease_revoked {
@@ -590,6 +619,7 @@ struct dcp_request {
 		struct dcp_cursor_set cursor_set;
 		struct dcp_cursor_move cursor_move;
 		struct dcp_vblank_subscribe vblank_subscribe;
+		struct dcp_kms_lease_request kms_lease_request;
 	};
 };
 
@@ -603,6 +633,7 @@ struct dcp_server_msg {
 		struct dcp_link_caps link_caps;
 		struct dcp_topology_done topology_done;
 		struct dcp_lease_granted lease_granted;
+		struct dcp_kms_lease_granted kms_lease_granted;
 		struct dcp_fb_created fb_created;
 		struct dcp_hotplug hotplug;
 		struct dcp_flip_done flip_done;

@@ -15,8 +15,8 @@
  * text only (dcp_text_unprintable), so it cannot forge a log line or send
  * a terminal commands.
  */
-static int check_name(const char *msg, const char *field, const char *s, size_t cap,
-		      struct dcp_error *err)
+int dcp_check_name(const char *msg, const char *field, const char *s, size_t cap,
+		   struct dcp_error *err)
 {
 	int r = dcp_check_str(msg, field, s, cap, err);
 	size_t n, at;
@@ -57,14 +57,14 @@ static int check_hello(const void *body, const char *msg, struct dcp_error *err)
 
 	/* The version itself is judged by dcp_negotiate, not here: a HELLO
 	 * from any version must decode so the server can answer it. */
-	return check_name(msg, "client name", m->name, sizeof(m->name), err);
+	return dcp_check_name(msg, "client name", m->name, sizeof(m->name), err);
 }
 
 /* ---- WELCOME ---------------------------------------------------------------- */
 
 #define CAPS_KNOWN                                                                    \
 	(DCP_CAP_LEASES | DCP_CAP_FB_MEMFD | DCP_CAP_FB_DMABUF | DCP_CAP_ASYNC_FLIP | \
-	 DCP_CAP_CURSOR | DCP_CAP_VBLANK)
+	 DCP_CAP_CURSOR | DCP_CAP_VBLANK | DCP_CAP_KMS_LEASES)
 
 /* The smallest request size limit a server may announce: a full COMMIT. */
 #define MIN_REQUEST_LIMIT 4096
@@ -114,7 +114,7 @@ static int check_welcome(const void *body, const char *msg, struct dcp_error *er
 	if (m->max_fds < 1 || m->max_fds > DCP_MAX_FDS)
 		return dcp_invalid(err, "%s: max fds %u outside 1..%u", msg, m->max_fds,
 				   DCP_MAX_FDS);
-	return check_name(msg, "server name", m->server_name, sizeof(m->server_name), err);
+	return dcp_check_name(msg, "server name", m->server_name, sizeof(m->server_name), err);
 }
 
 /* ---- ERROR ------------------------------------------------------------------ */

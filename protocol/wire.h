@@ -89,6 +89,10 @@ int dcp_error_at(struct dcp_error *err, int32_t link, int plane, int status);
 int dcp_check_str(const char *msg, const char *field, const char *s, size_t cap,
 		  struct dcp_error *err);
 
+/* dcp_check_str, and printable text (dcp_text_unprintable): names for logs and tables. */
+int dcp_check_name(const char *msg, const char *field, const char *s, size_t cap,
+		   struct dcp_error *err);
+
 /* Valid UTF-8 without NUL, surrogates, overlong forms or code points above U+10FFFF. */
 bool dcp_utf8_valid(const char *s, size_t len);
 /*
@@ -152,6 +156,8 @@ extern const struct dcp_msg_desc dcp_msgs_output[];
 extern const size_t dcp_msgs_output_count;
 extern const struct dcp_msg_desc dcp_msgs_topology[];
 extern const size_t dcp_msgs_topology_count;
+extern const struct dcp_msg_desc dcp_msgs_kms_lease[];
+extern const size_t dcp_msgs_kms_lease_count;
 extern const struct dcp_msg_desc dcp_msgs_fb[];
 extern const size_t dcp_msgs_fb_count;
 

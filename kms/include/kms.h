@@ -148,6 +148,12 @@ int kms_validate(struct kms_device *dev, const struct kms_output_config *cfg, si
  */
 int kms_commit(struct kms_device *dev, const struct kms_output_config *cfg, size_t n,
 	       struct kms_error *err);
+/*
+ * Switches output off with ALLOW_MODESET whatever this library believes
+ * it shows: after a lease ends, the CRTC may still show what the lessee
+ * left there. Not for a leased output (-EBUSY).
+ */
+int kms_output_off(struct kms_device *dev, size_t output, struct kms_error *err);
 /* True when committing cfg needs ALLOW_MODESET. */
 bool kms_needs_modeset(const struct kms_device *dev, const struct kms_output_config *cfg, size_t n);
 

@@ -137,6 +137,11 @@ void fake_listen(struct fake_server *s, const char *path)
 
 void fake_send(struct fake_server *s, uint16_t opcode, uint32_t serial, const void *body)
 {
+	fake_send_fd(s, opcode, serial, body, -1);
+}
+
+void fake_send_fd(struct fake_server *s, uint16_t opcode, uint32_t serial, const void *body, int fd)
+{
 	static uint8_t buf[DCP_MAX_MESSAGE_SIZE];
 	static pthread_mutex_t buf_lock = PTHREAD_MUTEX_INITIALIZER;
 	struct dcp_header hdr = { .opcode = opcode, .serial = serial };
@@ -149,7 +154,7 @@ void fake_send(struct fake_server *s, uint16_t opcode, uint32_t serial, const vo
 		abort();
 	}
 	/* The client may be gone already: that is its test's business. */
-	dci_msg_send(s->fd, buf, len, NULL, 0);
+	dci_msg_send(s->fd, buf, len, fd >= 0 ? &fd : NULL, fd >= 0 ? 1 : 0);
 	pthread_mutex_unlock(&buf_lock);
 }
 

@@ -19,7 +19,7 @@
 #define FAKE_LINKS	   3
 #define FAKE_FRAME_NS	   16666667ull /* FLIP_DONE timestamps step by this */
 #define FAKE_TIME_BASE_NS  1000000000ull
-#define FAKE_REQUEST_TYPES 0x0e
+#define FAKE_REQUEST_TYPES 0x0f
 
 struct fake_server;
 
@@ -74,6 +74,9 @@ void fake_stop(struct fake_server *s);
 
 /* Sends a message from the server (any thread); asserts it encodes. */
 void fake_send(struct fake_server *s, uint16_t opcode, uint32_t serial, const void *body);
+/* The same with one descriptor (fd >= 0; the caller keeps it). */
+void fake_send_fd(struct fake_server *s, uint16_t opcode, uint32_t serial, const void *body,
+		  int fd);
 /* Sends bytes as they are (malformed messages). */
 void fake_send_raw(struct fake_server *s, const void *buf, size_t len);
 /* Sends ERROR with status, reason and text for serial. */

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -103,6 +104,78 @@ static void leases(void **state)
 	assert_int_equal(req.lease_release.lease_id, 10);
 	assert_true(req.hdr.flags & DCP_HEADER_NO_REPLY);
 	assert_int_equal(dcc_link_get_lease_state(links[0]), DCC_LEASE_FREE);
+	dcc_client_destroy(c);
+	fake_fini(&s);
+	(void)state;
+}
+
+/* KMS_LEASE_REQUEST: a grant with a file as its fd for Virtual-1, a refusal for others. */
+static bool kms_leases_hook(struct fake_server *s, const struct dcp_request *req, int fd)
+{
+	struct dcp_kms_lease_granted g = { .lease_id = 21, .lessee_id = 4 };
+	int file;
+
+	if (req->hdr.opcode != DCP_REQ_KMS_LEASE_REQUEST)
+		return false;
+	if (strcmp(req->kms_lease_request.names[0], "DP-1")) {
+		fake_send_error(s, req->hdr.serial, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
+				"KMS_LEASE_REQUEST: link 1 (HDMI-A-1) is leased by another client");
+		return true;
+	}
+	snprintf(g.name, sizeof(g.name), "card0-%s", req->kms_lease_request.names[0]);
+	file = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+	fake_send_fd(s, DCP_REPLY_KMS_LEASE_GRANTED, req->hdr.serial, &g, file);
+	close(file);
+	return true;
+}
+
+static void kms_leases(void **state)
+{
+	struct fake_server s;
+	struct dcc_client *c;
+	const char *dp1[] = { "DP-1" }, *hdmi[] = { "HDMI-A-1" };
+	struct stat got, exe;
+	char name[64] = "";
+	uint32_t id = 0;
+	int fd;
+
+	/* a 1.1 dcd knows no KMS leases: refused before anything is sent */
+	fake_init(&s, 1);
+	s.welcome.minor = 1;
+	c = connect_fake(&s, "test-kms-old");
+	assert_int_equal(dcc_kms_lease_create(c, dp1, 1, &id, NULL, 0), -EOPNOTSUPP);
+	assert_non_null(strstr(dcc_last_error_text(c), "KMS leases came with 1.2"));
+	assert_int_equal(dcc_roundtrip(c), 0);
+	assert_int_equal(fake_count(&s, DCP_REQ_KMS_LEASE_REQUEST), 0);
+	dcc_client_destroy(c);
+	fake_fini(&s);
+
+	fake_init(&s, 1);
+	s.welcome.minor = 2;
+	s.welcome.capabilities |= DCP_CAP_KMS_LEASES;
+	s.hook = kms_leases_hook;
+	c = connect_fake(&s, "test-kms");
+	assert_true(dcc_get_capabilities(c) & DCC_CAP_KMS_LEASES);
+	fd = dcc_kms_lease_create(c, dp1, 1, &id, name, sizeof(name));
+	assert_true(fd >= 0);
+	assert_int_equal(id, 21);
+	assert_string_equal(name, "card0-DP-1");
+	assert_string_equal(fake_last(&s, DCP_REQ_KMS_LEASE_REQUEST).kms_lease_request.names[0],
+			    "DP-1");
+	/* the very file dcd passed, close-on-exec */
+	assert_int_equal(fstat(fd, &got), 0);
+	assert_int_equal(stat("/proc/self/exe", &exe), 0);
+	assert_int_equal(got.st_ino, exe.st_ino);
+	assert_true(fcntl(fd, F_GETFD) & FD_CLOEXEC);
+	close(fd);
+
+	assert_int_equal(dcc_kms_lease_create(c, hdmi, 1, NULL, NULL, 0), -EBUSY);
+	assert_string_equal(dcc_last_error_reason(c), "lease-busy");
+	assert_int_equal(dcc_kms_lease_create(c, hdmi, 0, NULL, NULL, 0), -EINVAL);
+
+	/* the release is LEASE_RELEASE, answered */
+	assert_int_equal(dcc_kms_lease_release(c, id), 0);
+	assert_int_equal(fake_last(&s, DCP_REQ_LEASE_RELEASE).lease_release.lease_id, 21);
 	dcc_client_destroy(c);
 	fake_fini(&s);
 	(void)state;
@@ -574,6 +647,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(leases),
 		cmocka_unit_test(memfd_framebuffers),
+		cmocka_unit_test(kms_leases),
 		cmocka_unit_test(validate_and_commit),
 		cmocka_unit_test(answers_match_requests_by_serial),
 		cmocka_unit_test(flips_complete_with_callbacks),

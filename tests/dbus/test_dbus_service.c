@@ -343,8 +343,8 @@ static void test_lease_and_light(void **state)
 	assert_int_equal(dbt_get_u(t, DBT_PATH, DBT_MANAGER, "NLeases"), 1);
 
 	assert_int_equal(dbt_call(t, DBT_MANAGER, "ListLeases", &m, ""), 0);
-	assert_int_equal(sd_bus_message_enter_container(m, 'a', "(uuusas)"), 1);
-	assert_int_equal(sd_bus_message_enter_container(m, 'r', "uuusas"), 1);
+	assert_int_equal(sd_bus_message_enter_container(m, 'a', "(uuusass)"), 1);
+	assert_int_equal(sd_bus_message_enter_container(m, 'r', "uuusass"), 1);
 	assert_int_equal(sd_bus_message_read(m, "uuus", &id, &pid, &uid, &client), 1);
 	assert_int_equal(id, lease);
 	assert_int_equal(pid, getpid());
@@ -353,6 +353,9 @@ static void test_lease_and_light(void **state)
 	assert_int_equal(sd_bus_message_enter_container(m, 'a', "s"), 1);
 	assert_int_equal(sd_bus_message_read(m, "s", &link), 1);
 	assert_string_equal(link, "DP-1");
+	assert_int_equal(sd_bus_message_exit_container(m), 1);
+	assert_int_equal(sd_bus_message_read(m, "s", &link), 1);
+	assert_string_equal(link, "dcd"); /* the kind: flips through dcd */
 	sd_bus_message_unref(m);
 
 	/* lit: Mode and the trained link, announced */

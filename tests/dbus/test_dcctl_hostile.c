@@ -35,13 +35,15 @@ static int list_leases(sd_bus_message *m, void *data, sd_bus_error *e)
 	int r = sd_bus_message_new_method_return(m, &reply);
 
 	if (r >= 0)
-		r = sd_bus_message_open_container(reply, 'a', "(uuusas)");
+		r = sd_bus_message_open_container(reply, 'a', "(uuusass)");
 	if (r >= 0)
-		r = sd_bus_message_open_container(reply, 'r', "uuusas");
+		r = sd_bus_message_open_container(reply, 'r', "uuusass");
 	if (r >= 0)
 		r = sd_bus_message_append(reply, "uuus", 7, 42, 1000, EVIL);
 	if (r >= 0)
 		r = sd_bus_message_append(reply, "as", 1, EVIL_LINK);
+	if (r >= 0)
+		r = sd_bus_message_append(reply, "s", EVIL);
 	if (r >= 0)
 		r = sd_bus_message_close_container(reply);
 	return dcd_dbus_send_reply(reply, r); /* closes the array, sends */
@@ -54,7 +56,7 @@ static int list_links(sd_bus_message *m, void *data, sd_bus_error *e)
 
 static const sd_bus_vtable manager_vtable[] = {
 	SD_BUS_VTABLE_START(0),
-	SD_BUS_METHOD("ListLeases", "", "a(uuusas)", list_leases, 0),
+	SD_BUS_METHOD("ListLeases", "", "a(uuusass)", list_leases, 0),
 	SD_BUS_METHOD("ListLinks", "", "a(so)", list_links, 0),
 	SD_BUS_VTABLE_END,
 };

@@ -9,6 +9,7 @@
 #                        (vkms under TCG: 50-114 of 120 frames, with the host loaded)
 #   dcd-kms-crc          vkms: dc-demo again with vkms's CRCs of the composed
 #                        frames: at least 3/4 as many different CRCs as flips (>= 5)
+# Then guest-dcd-lease.sh (KMS leases, the kms_flip_latency benchmark).
 # virtio-gpu keeps no vblank counter: dcd's vblanks come from a timer there
 # (the blocking COMMIT of dc-demo waits for one).
 driver=$1
@@ -74,3 +75,4 @@ fi
 kill $pid
 wait $pid
 sh /bin/guest-dcd-restart.sh "$driver"
+sh /bin/guest-dcd-lease.sh "$driver"

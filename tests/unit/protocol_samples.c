@@ -176,6 +176,11 @@ static void fill(uint16_t opcode, union sample_body *b)
 	case DCP_REQ_VBLANK_SUBSCRIBE:
 		b->req.vblank_subscribe = (struct dcp_vblank_subscribe){ 1, true };
 		break;
+	case DCP_REQ_KMS_LEASE_REQUEST:
+		b->req.kms_lease_request.name_count = 2;
+		snprintf(b->req.kms_lease_request.names[0], DCP_MAX_LINK_NAME + 1, "Virtual-1");
+		snprintf(b->req.kms_lease_request.names[1], DCP_MAX_LINK_NAME + 1, "HDMI-A-2");
+		break;
 	case DCP_REPLY_ERROR:
 		dcp_error_set(&b->srv.error, -ENOSPC, DCP_REASON_LINK_BANDWIDTH, DCP_ERROR_SHARED,
 			      "DP-1: 2 lanes x HBR = 8.64 Gbit/s < 12.54 Gbit/s needed");
@@ -211,6 +216,12 @@ static void fill(uint16_t opcode, union sample_body *b)
 		break;
 	case DCP_REPLY_FB_CREATED:
 		b->srv.fb_created.fb_id = 12;
+		break;
+	case DCP_REPLY_KMS_LEASE_GRANTED:
+		b->srv.kms_lease_granted.lease_id = 8;
+		b->srv.kms_lease_granted.lessee_id = 3;
+		snprintf(b->srv.kms_lease_granted.name, sizeof(b->srv.kms_lease_granted.name),
+			 "card0-Virtual-1+HDMI-A-2");
 		break;
 	case DCP_EVENT_HOTPLUG: {
 		struct dcp_link_info li;
@@ -269,6 +280,7 @@ static const struct {
 	{ DCP_REQ_CURSOR_SET, 0, 11, true },
 	{ DCP_REQ_CURSOR_MOVE, DCP_HEADER_NO_REPLY, 12, true },
 	{ DCP_REQ_VBLANK_SUBSCRIBE, 0, 13, true },
+	{ DCP_REQ_KMS_LEASE_REQUEST, 0, 14, true },
 	{ DCP_REPLY_ERROR, 0, 9, true },
 	{ DCP_REPLY_WELCOME, 0, 1, true },
 	{ DCP_REPLY_OK, 0, 2, false },
@@ -277,6 +289,7 @@ static const struct {
 	{ DCP_REPLY_TOPOLOGY_DONE, 0, 3, true },
 	{ DCP_REPLY_LEASE_GRANTED, 0, 4, true },
 	{ DCP_REPLY_FB_CREATED, 0, 6, true },
+	{ DCP_REPLY_KMS_LEASE_GRANTED, 0, 14, true },
 	{ DCP_EVENT_HOTPLUG, 0, 0, true },
 	{ DCP_EVENT_FLIP_DONE, 0, 10, true },
 	{ DCP_EVENT_VBLANK, 0, 0, true },
@@ -297,7 +310,7 @@ void sample_get(size_t i, union sample_body *storage, struct sample *out)
 	out->hdr = (struct dcp_header){ .opcode = samples[i].opcode,
 					.flags = samples[i].flags,
 					.serial = samples[i].serial };
-	out->nfds = samples[i].opcode == DCP_REQ_FB_CREATE ? 1 : 0;
+	out->nfds = (unsigned)dcp_opcode_nfds(samples[i].opcode);
 	if (!samples[i].has_body)
 		out->body = NULL;
 	else if (DCP_OPCODE_REQUEST(samples[i].opcode))

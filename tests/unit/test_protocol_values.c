@@ -103,8 +103,8 @@ static void unknown_flag_bits(void **state)
 	patch_u16(m, 6, 0x4);
 	expect_invalid(m, len, 0, -EINVAL, "ERROR: flags 0x4 have unknown bits");
 	len = sample_encode_op(DCP_REPLY_WELCOME, m, sizeof(m));
-	patch_u32(m, 4, 0x40);
-	expect_invalid(m, len, 0, -EINVAL, "WELCOME: capabilities 0x40 have unknown bits 0x40");
+	patch_u32(m, 4, 0x80);
+	expect_invalid(m, len, 0, -EINVAL, "WELCOME: capabilities 0x80 have unknown bits 0x80");
 	len = sample_encode_op(DCP_REPLY_LINK_INFO, m, sizeof(m));
 	patch_u8(m, 7, 0x2);
 	expect_invalid(m, len, 0, -EINVAL, "LINK_INFO: flags 0x2 have unknown bits");
@@ -183,6 +183,42 @@ static void lease_request_rules(void **state)
 	patch_u32(m, 0, 0);
 	patch_length(m, DCP_HEADER_SIZE + 4);
 	expect_invalid(m, DCP_HEADER_SIZE + 4, 0, -EINVAL, "link count 0 outside 1..16");
+	(void)state;
+}
+
+/* Encodes a KMS_LEASE_REQUEST of names; the encoder's verdict. */
+static int encode_kms_lease(const char *const *names, uint32_t n, struct dcp_error *err)
+{
+	struct dcp_header h = { .opcode = DCP_REQ_KMS_LEASE_REQUEST, .serial = 1 };
+	struct dcp_kms_lease_request req = { .name_count = n };
+	size_t len;
+
+	for (uint32_t i = 0; i < n; i++)
+		snprintf(req.names[i], sizeof(req.names[i]), "%s", names[i]);
+	return dcp_encode(m, sizeof(m), &h, &req, &len, err);
+}
+
+static void kms_lease_rules(void **state)
+{
+	size_t len = sample_encode_op(DCP_REQ_KMS_LEASE_REQUEST, m, sizeof(m));
+	struct dcp_error err;
+
+	/* "Virtual-1" starts at payload byte 6: an ESC there is refused, not fatal */
+	patch_u8(m, 6, 0x1b);
+	expect_invalid(m, len, 0, -EINVAL,
+		       "KMS_LEASE_REQUEST: output name has an unprintable character at byte 0");
+	assert_int_equal(encode_kms_lease((const char *[]){ "DP-1", "DP-1" }, 2, &err), -EINVAL);
+	assert_non_null(strstr(err.text, "output DP-1 listed twice"));
+	assert_int_equal(encode_kms_lease((const char *[]){ "DP-1", "" }, 2, &err), -EINVAL);
+	assert_non_null(strstr(err.text, "output name 1 is empty"));
+	assert_int_equal(encode_kms_lease(NULL, 0, &err), -EINVAL);
+	assert_non_null(strstr(err.text, "name count 0 outside 1..16"));
+
+	/* the grant carries the lessee's fd: without it the message is a lie */
+	len = sample_encode_op(DCP_REPLY_KMS_LEASE_GRANTED, m, sizeof(m));
+	expect_fatal(m, len, 0, "KMS_LEASE_GRANTED came with 0 file descriptor(s), it takes 1");
+	patch_u32(m, 4, 0);
+	expect_invalid(m, len, 1, -EINVAL, "lessee id 0: 0 is never valid");
 	(void)state;
 }
 
@@ -434,6 +470,7 @@ int main(void)
 		cmocka_unit_test(ids_of_zero),
 		cmocka_unit_test(links_out_of_range),
 		cmocka_unit_test(lease_request_rules),
+		cmocka_unit_test(kms_lease_rules),
 		cmocka_unit_test(error_status_must_be_negative_errno),
 		cmocka_unit_test(welcome_limits),
 		cmocka_unit_test(mode_bits),

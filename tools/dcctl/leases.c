@@ -6,10 +6,10 @@ struct json_object *dcctl_leases_json(sd_bus_message *m)
 {
 	struct json_object *a = json_object_new_array();
 	uint32_t id, pid, uid;
-	const char *client, *link;
+	const char *client, *link, *kind;
 
-	sd_bus_message_enter_container(m, 'a', "(uuusas)");
-	while (sd_bus_message_enter_container(m, 'r', "uuusas") > 0) {
+	sd_bus_message_enter_container(m, 'a', "(uuusass)");
+	while (sd_bus_message_enter_container(m, 'r', "uuusass") > 0) {
 		struct json_object *o = json_object_new_object(), *links = json_object_new_array();
 
 		sd_bus_message_read(m, "uuus", &id, &pid, &uid, &client);
@@ -17,12 +17,15 @@ struct json_object *dcctl_leases_json(sd_bus_message *m)
 		while (sd_bus_message_read(m, "s", &link) > 0)
 			json_object_array_add(links, dcctl_json_text(link));
 		sd_bus_message_exit_container(m);
+		if (sd_bus_message_read(m, "s", &kind) <= 0)
+			kind = "?";
 		sd_bus_message_exit_container(m);
 		json_object_object_add(o, "id", json_object_new_int64(id));
 		json_object_object_add(o, "client", dcctl_json_text(client));
 		json_object_object_add(o, "pid", json_object_new_int64(pid));
 		json_object_object_add(o, "uid", json_object_new_int64(uid));
 		json_object_object_add(o, "links", links);
+		json_object_object_add(o, "kind", dcctl_json_text(kind));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -34,7 +37,7 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct dcctl_table t = { .ncols = 5 };
+	struct dcctl_table t = { .ncols = 6 };
 	struct json_object *a;
 	sd_bus_message *m = NULL;
 	size_t n;
@@ -54,9 +57,10 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 	if (!n)
 		printf("no leases: every output shows its idle configuration\n");
 	else
-		dcctl_table_add(&t, (const char *[]){ "LEASE", "CLIENT", "PID", "UID", "LINKS" });
+		dcctl_table_add(
+			&t, (const char *[]){ "LEASE", "KIND", "CLIENT", "PID", "UID", "LINKS" });
 	for (size_t i = 0; i < n; i++) {
-		struct json_object *o = json_object_array_get_idx(a, i), *v, *links;
+		struct json_object *o = json_object_array_get_idx(a, i), *v, *links, *kind;
 		char id[16], pid[16], uid[16], names[128] = "";
 		size_t used = 0;
 
@@ -71,9 +75,10 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 			used += (size_t)snprintf(
 				names + used, sizeof(names) - used, "%s%s", k ? " " : "",
 				json_object_get_string(json_object_array_get_idx(links, k)));
+		json_object_object_get_ex(o, "kind", &kind);
 		json_object_object_get_ex(o, "client", &v);
-		dcctl_table_add(&t,
-				(const char *[]){ id, json_object_get_string(v), pid, uid, names });
+		dcctl_table_add(&t, (const char *[]){ id, json_object_get_string(kind),
+						      json_object_get_string(v), pid, uid, names });
 	}
 	dcctl_table_print(&t, stdout);
 	json_object_put(a);
@@ -83,6 +88,6 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 const struct dcctl_command dcctl_leases_command = {
 	.name = "leases",
 	.args = "",
-	.summary = "the leases: client, pid, uid, links",
+	.summary = "the leases: kind (dcd or kms), client, pid, uid, links",
 	.run = run,
 };

@@ -1,0 +1,93 @@
+#!/bin/sh
+# In the guest, called from the end of guest-dcd.sh: KMS leases served by
+# the real dcd --kms to dcd-kms-lessee (libdcclient's dcc_kms_lease_create,
+# then plain libdrm on the lessee fd), and the kms_flip_latency benchmark.
+# Usage: guest-dcd-lease.sh DRIVER (vkms or virtio_gpu)
+# RESULT lines (dcd-kms-lessee prints most; run-kms-test checks them):
+#   dcd-kms-lease-start       dcd --kms with a session bus (for dcctl) serves its socket
+#   dcd-kms-lease-caps        WELCOME offers KMS_LEASES to root (an admin)
+#   dcd-kms-lease-grant       the lessee fd and the lease name card0-NAME
+#   dcd-kms-lease-isolated    the fd shows one CRTC, one connector, two planes
+#   dcd-kms-lease-busy        another client: dcd lease and KMS lease EBUSY, naming
+#                             the output (and, to an admin, the holder)
+#   dcd-kms-lease-dcctl       dcctl leases lists it with kind kms
+#   dcd-kms-lease-modeset     the lessee's own modeset on its CRTC
+#   dcd-kms-lease-flips       60 flips with events on the lessee fd
+#   dcd-kms-lease-beside      virtio-gpu: dc-demo flips Virtual-1 through dcd meanwhile
+#                             (Virtual-2 is leased); vkms (one CRTC): dc-demo leaves it alone
+#   dcd-kms-lease-release     the client's release: the fd's next modeset fails, the
+#                             output is dark, another client may lease it
+#   dcd-kms-lease-revoke      dcctl revoke: the fd's next modeset fails
+#   dcd-kms-lease-disconnect  the client disconnects: the fd's next modeset fails
+#   dcd-kms-lease-perm        uid 65534 (not in dcd.json's kms_lease) gets EPERM
+#   dcd-kms-lease-bench       the benchmark ran (its JSON line follows it)
+driver=$1
+result() { # NAME OK TEXT
+	if [ "$2" = 1 ]; then echo "RESULT $1 PASS $3"; else echo "RESULT $1 FAIL $3"; fi
+}
+
+# dcctl talks to dcd over D-Bus: a private bus of the session type
+mkdir -p /etc
+[ -s /etc/passwd ] || printf 'root:x:0:0::/:/bin/sh\nnobody:x:65534:65534::/:/bin/false\n' >/etc/passwd
+[ -s /etc/group ] || printf 'root:x:0:\nnogroup:x:65534:\n' >/etc/group
+[ -s /etc/machine-id ] || echo 5f3c0c5e2d6a4b1e9a4c1d2e3f405162 >/etc/machine-id
+cat >/tmp/bus.conf <<'EOF_BUS'
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=/tmp/bus</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/>
+    <allow own="*"/>
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+  </policy>
+</busconfig>
+EOF_BUS
+dbus-daemon --config-file=/tmp/bus.conf --nofork --nopidfile 2>/tmp/bus.log &
+buspid=$!
+export DBUS_SESSION_BUS_ADDRESS=unix:path=/tmp/bus
+
+# virtio-gpu: Virtual-2 forced on and leased; dc-demo flips Virtual-1 beside it
+if [ "$driver" = virtio_gpu ]; then
+	echo on >/sys/class/drm/card0-Virtual-2/status
+fi
+# uid 1000 may hold KMS leases, 65534 (the refused one) may not
+echo '{ "kms_lease": { "users": [1000] } }' >/tmp/dcd-lease.json
+i=0
+while [ ! -S /tmp/bus ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+dcd --kms /dev/dri/card0 --bus session --config /tmp/dcd-lease.json \
+	--socket /tmp/dcd-lease.sock --verbose 2>/tmp/dcd-lease.log &
+pid=$!
+i=0
+while [ ! -S /tmp/dcd-lease.sock ] && [ $i -lt 100 ] && kill -0 $pid 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if [ ! -S /tmp/dcd-lease.sock ]; then
+	result dcd-kms-lease-start 0 "no socket after 10 s"
+	cat /tmp/dcd-lease.log /tmp/bus.log
+	kill $buspid
+	exit 1
+fi
+# wait until dcd owns its bus name, so dcctl finds it
+i=0
+until dcctl --bus session status >/dev/null 2>&1 || [ $i -ge 50 ]; do sleep 0.1; i=$((i + 1)); done
+ok=0
+dcctl --bus session status >/dev/null 2>&1 && ok=1
+result dcd-kms-lease-start $ok "dcd on the session bus: $(dcctl --bus session status 2>&1 | head -n 1)"
+# the refused uid must reach dcd to be refused by it
+chmod 666 /tmp/dcd-lease.sock
+
+dcd-kms-lessee /tmp/dcd-lease.sock "$driver" checks
+dcd-kms-lessee /tmp/dcd-lease.sock "$driver" bench 120 >/tmp/bench.json
+rc=$?
+ok=0
+[ $rc = 0 ] && grep -q '^{"bench":"kms_flip_latency"' /tmp/bench.json && ok=1
+result dcd-kms-lease-bench $ok "exit $rc"
+cat /tmp/bench.json
+echo "---- dcd's log (KMS leases) ----"
+grep -i 'lease' /tmp/dcd-lease.log | sed 's/^\[[^]]*\] //' | tail -n 30
+kill $pid
+wait $pid
+kill $buspid
