@@ -35,6 +35,9 @@ struct dct_daemon {
  * empty.
  */
 extern const char dct_scenario_small[];
+/* dct_scenario_small on another ASIC ("tonga"), with vram_mib of VRAM (0: the default): 0 or
+ * -ENOSPC. */
+int dct_scenario_on_asic(const char *asic, unsigned vram_mib, char *out, size_t size);
 
 /*
  * Starts dcd --sim SCENARIO --socket --state-dir --verbose --bus none with its

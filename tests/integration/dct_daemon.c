@@ -39,6 +39,19 @@ const char dct_scenario_small[] =
 "] }\n";
 // clang-format on
 
+int dct_scenario_on_asic(const char *asic, unsigned vram_mib, char *out, size_t size)
+{
+	const char *rest = strstr(dct_scenario_small, "\"clock\"");
+	int n;
+
+	if (vram_mib)
+		n = snprintf(out, size, "{ \"asic\": \"%s\", \"vram_mib\": %u, %s", asic, vram_mib,
+			     rest);
+	else
+		n = snprintf(out, size, "{ \"asic\": \"%s\", %s", asic, rest);
+	return n > 0 && (size_t)n < size ? 0 : -ENOSPC;
+}
+
 const char *dct_runtime_base(void)
 {
 	return access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp";

@@ -42,18 +42,10 @@ struct lit {
 static int setup_asic(void **state, const char *asic, unsigned vram_mib)
 {
 	static char scenario[4096];
-	const char *rest = strstr(dct_scenario_small, "\"clock\"");
 	struct fixture *f = calloc(1, sizeof(*f));
-	int n;
 
 	assert_non_null(f);
-	assert_non_null(rest);
-	if (vram_mib)
-		n = snprintf(scenario, sizeof(scenario), "{ \"asic\": \"%s\", \"vram_mib\": %u, %s",
-			     asic, vram_mib, rest);
-	else
-		n = snprintf(scenario, sizeof(scenario), "{ \"asic\": \"%s\", %s", asic, rest);
-	assert_true(n > 0 && (size_t)n < sizeof(scenario));
+	assert_int_equal(dct_scenario_on_asic(asic, vram_mib, scenario, sizeof(scenario)), 0);
 	f->msg = malloc(sizeof(*f->msg));
 	assert_int_equal(dct_daemon_start(&f->d, scenario, NULL, NULL), 0);
 	*state = f;

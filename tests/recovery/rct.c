@@ -14,10 +14,18 @@
 
 int rct_setup(struct rct *t)
 {
+	return rct_setup_asic(t, NULL);
+}
+
+int rct_setup_asic(struct rct *t, const char *asic)
+{
 	char cfg[128];
 	int r;
 
 	memset(t, 0, sizeof(*t));
+	if (asic &&
+	    (r = dct_scenario_on_asic(asic, 0, t->scenario_text, sizeof(t->scenario_text))) < 0)
+		return r;
 	t->d.pid = -1;
 	snprintf(t->d.dir, sizeof(t->d.dir), "%s/dcd-recovery-XXXXXX", dct_runtime_base());
 	if (!mkdtemp(t->d.dir))
@@ -26,8 +34,8 @@ int rct_setup(struct rct *t)
 	snprintf(t->d.state, sizeof(t->d.state), "%s/sim-state", t->d.dir);
 	snprintf(t->d.log, sizeof(t->d.log), "%s/dcd.log", t->d.dir);
 	snprintf(cfg, sizeof(cfg), "{ \"lease\": { \"users\": [ %u ] } }\n", (unsigned)geteuid());
-	r = dct_write_file(&t->d, "scenario.json", dct_scenario_small, t->scenario,
-			   sizeof(t->scenario));
+	r = dct_write_file(&t->d, "scenario.json", asic ? t->scenario_text : dct_scenario_small,
+			   t->scenario, sizeof(t->scenario));
 	if (r == 0)
 		r = dct_write_file(&t->d, "dcd.json", cfg, t->config, sizeof(t->config));
 	if (r == 0)

@@ -33,6 +33,7 @@ struct rct {
 	struct dct_daemon d; /* dir, socket (held by the fake systemd), state, log */
 	struct fsd sd;
 	char scenario[256], config[256];
+	char scenario_text[4096]; /* rct_setup_asic's */
 	struct sim_view *view;
 	struct rct_pipe pipes[RCT_PIPES];
 	unsigned starts;
@@ -40,6 +41,8 @@ struct rct {
 
 /* A temporary directory with dct_scenario_small, a configuration and the fake systemd. */
 int rct_setup(struct rct *t);
+/* The same with dct_scenario_small on another ASIC (dct_scenario_on_asic). */
+int rct_setup_asic(struct rct *t, const char *asic);
 void rct_teardown(struct rct *t, bool print_log);
 
 /*
