@@ -577,22 +577,38 @@ static bool in_vram(const struct dcd_scanout *s, uint64_t off, uint64_t size)
 	return off % PAGE == 0 && off < s->view.usable && size && size <= s->view.usable - off;
 }
 
-void dcd_scanout_snapshot(struct dcd_scanout *s, struct dc_state *state)
+/*
+ * Calls step for every enabled primary (plane 0) and cursor (plane 1) of
+ * state's streams with its size in bytes and its address to rewrite.
+ */
+static void each_plane(struct dcd_scanout *s, struct dc_state *state,
+		       void (*step)(struct dcd_scanout *s, unsigned link, unsigned plane,
+				    uint64_t bytes, uint64_t *address))
 {
-	if (s->gart)
-		return;
 	for (unsigned i = 0; i < state->stream_count; i++) {
 		struct dc_stream *st = &state->streams[i];
 
 		if (st->link >= DC_MAX_LINKS)
 			continue;
 		if (st->primary.enabled)
-			st->primary.address =
-				source_of(&s->old.e[st->link][0], &s->view, st->primary.address);
+			step(s, st->link, 0, primary_bytes(&st->primary), &st->primary.address);
 		if (st->cursor.enabled)
-			st->cursor.address =
-				source_of(&s->old.e[st->link][1], &s->view, st->cursor.address);
+			step(s, st->link, 1, cursor_bytes(&st->cursor), &st->cursor.address);
 	}
+}
+
+/* The framebuffer address the last dcd copied into the VRAM buffer at *address, if any. */
+static void snapshot_plane(struct dcd_scanout *s, unsigned link, unsigned plane, uint64_t bytes,
+			   uint64_t *address)
+{
+	(void)bytes;
+	*address = source_of(&s->old.e[link][plane], &s->view, *address);
+}
+
+void dcd_scanout_snapshot(struct dcd_scanout *s, struct dc_state *state)
+{
+	if (!s->gart)
+		each_plane(s, state, snapshot_plane);
 }
 
 /*
@@ -637,17 +653,6 @@ static void adopt_plane(struct dcd_scanout *s, unsigned link, unsigned plane, ui
 void dcd_scanout_adopt(struct dcd_scanout *s, const struct dc_state *state, struct dc_state *out)
 {
 	*out = *state;
-	if (s->gart)
-		return;
-	for (unsigned i = 0; i < out->stream_count; i++) {
-		struct dc_stream *st = &out->streams[i];
-
-		if (st->link >= DC_MAX_LINKS)
-			continue;
-		if (st->primary.enabled)
-			adopt_plane(s, st->link, 0, primary_bytes(&st->primary),
-				    &st->primary.address);
-		if (st->cursor.enabled)
-			adopt_plane(s, st->link, 1, cursor_bytes(&st->cursor), &st->cursor.address);
-	}
+	if (!s->gart)
+		each_plane(s, out, adopt_plane);
 }
