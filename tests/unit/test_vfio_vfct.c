@@ -46,7 +46,10 @@ static size_t two_images(uint8_t *buf, size_t cap)
 		apu_image[i] = (uint8_t)(i * 13 + 1);
 	for (size_t i = 0; i < sizeof(other_image); i++)
 		other_image[i] = (uint8_t)(i * 7 + 5);
-	return vfct_t_build(buf, cap, images, 2);
+	size_t len = vfct_t_build(buf, cap, images, 2);
+
+	assert_int_not_equal(len, 0);
+	return len;
 }
 
 static void image_of_the_gpu_is_found(void **state)

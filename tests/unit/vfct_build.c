@@ -1,10 +1,6 @@
 /* The VFCT tables of vfct_build.h. */
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
-
-#include <cmocka.h>
 
 #include "vfct_build.h"
 
@@ -37,7 +33,7 @@ size_t vfct_t_build(uint8_t *buf, size_t cap, const struct vfct_t_image *images,
 	for (size_t i = 0; i < n; i++)
 		len += VFCT_T_RECORD + images[i].length;
 	if (len > cap)
-		fail_msg("a VFCT table of %zu bytes does not fit %zu", len, cap);
+		return 0;
 	memset(buf, 0, len);
 	memcpy(buf, "VFCT", 4);
 	vfct_t_put32(buf + 4, (uint32_t)len);

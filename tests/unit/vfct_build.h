@@ -1,7 +1,7 @@
 /*
  * ACPI VFCT tables the tests build themselves (the public layout of
  * atombios.h's UEFI_ACPI_VFCT and VFCT_IMAGE_HEADER; vfio/vfct.c), with
- * images of the tests' own bytes.
+ * the images the caller gives.
  */
 #ifndef VFCT_BUILD_H
 #define VFCT_BUILD_H
@@ -21,7 +21,8 @@ struct vfct_t_image {
 
 /*
  * Writes a VFCT table with the images in order into buf (cap bytes) and
- * returns its length, the checksum set. Fails the test when it does not fit.
+ * returns its length, the checksum set; 0 when it does not fit. Used by
+ * the unit tests and, on the host, by the QEMU test (tests/qemu).
  */
 size_t vfct_t_build(uint8_t *buf, size_t cap, const struct vfct_t_image *images, size_t n);
 
