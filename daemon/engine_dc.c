@@ -242,12 +242,12 @@ static int open_device(struct dc_engine *de, const char *address)
 	/* A GPU's registers are as whoever drove it last left them. */
 	de->base.adopt = true;
 	r = dcv_open_gpu(address, &oo, &gpu, &de->dev, &err);
-	de->gpu = gpu;
 	if (r < 0) {
 		/* The message is written for the administrator: print it as it is. */
 		log_error("%s", err.msg);
 		return r;
 	}
+	de->gpu = gpu;
 	log_notice("GPU %s [%04x:%04x] (%s) through %s, interrupts: %s", gpu.address, gpu.vendor_id,
 		   gpu.device_id, dc_asic_name(gpu.asic), dcv_access_name(dcv_access_used(de->dev)),
 		   dcv_irq_mode_name(dcv_irq_mode_used(de->dev)));
