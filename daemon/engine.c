@@ -13,7 +13,13 @@
 
 static int open_kms(struct dcd *dcd, const char *path)
 {
-	int r = dcd_engine_kms_open(dcd, path, &dcd->engine);
+	int r;
+
+	if (dcd->opts.vbios)
+		log_warning("--vbios %s is ignored: the kernel's driver reads the video BIOS of "
+			    "%s itself",
+			    dcd->opts.vbios, path);
+	r = dcd_engine_kms_open(dcd, path, &dcd->engine);
 
 	if (r == -EBUSY)
 		log_error("dcd must be the DRM master of %s; stop the compositor or display server "

@@ -27,6 +27,7 @@
 #include "recovery.h"
 #include "scanout.h"
 #include "sim.h"
+#include "vbios.h"
 
 #define SIM_STATE_FILE "sim-state"
 
@@ -54,6 +55,7 @@ struct dc_engine {
 	struct sim *sim; /* the simulator (base.sim is the same, for its test controls) */
 	char *sim_state_path;
 	struct dcv_device *dev;
+	struct dcv_gpu gpu; /* the GPU opened (not on the simulator) */
 	struct dcv_monitor *monitor;
 	struct dc_hw *hw;
 	struct dc_board board;
@@ -147,6 +149,7 @@ static int open_sim(struct dc_engine *de)
 {
 	struct dcd *dcd = de->dcd;
 	struct sim_options so = { .scenario_path = dcd->opts.scenario,
+				  .vbios_path = dcd->opts.vbios,
 				  .clock = dcd->opts.sim_virtual ? SIM_CLOCK_VIRTUAL
 								 : SIM_CLOCK_REAL };
 	struct dcv_iova_range all = { SIM_IOVA_BASE, SIM_IOVA_END - 1 };
@@ -181,10 +184,12 @@ static int open_sim(struct dc_engine *de)
 		r = sim_attach(attach_path, &sim, &err);
 		if (r == 0) {
 			de->base.adopt = true;
-			log_notice("simulator: attached to the engine in %s%s", de->sim_state_path,
-				   dcd->opts.scenario
-					   ? " (its own scenario; the --sim file is ignored)"
-					   : "");
+			log_notice(
+				"simulator: attached to the engine in %s%s%s", de->sim_state_path,
+				dcd->opts.scenario
+					? " (its own scenario; the --sim file is ignored)"
+					: "",
+				dcd->opts.vbios ? " (its own video BIOS; --vbios is ignored)" : "");
 		} else {
 			log_warning("simulator: %s; starting a new engine", err.msg);
 		}
@@ -242,6 +247,7 @@ static int open_device(struct dc_engine *de, const char *address)
 		log_error("%s", err.msg);
 		return r;
 	}
+	de->gpu = gpu;
 	log_notice("GPU %s [%04x:%04x] (%s) through %s, interrupts: %s", gpu.address, gpu.vendor_id,
 		   gpu.device_id, dc_asic_name(gpu.asic), dcv_access_name(dcv_access_used(de->dev)),
 		   dcv_irq_mode_name(dcv_irq_mode_used(de->dev)));
@@ -428,29 +434,79 @@ static void open_scanout(struct dc_engine *de)
 			  why[0] ? why : strerror(-r));
 }
 
+/* A GPU's expansion ROM (empty on APUs: dcv says so). */
+static int read_rom(void *ctx, void **image, size_t *len, char *why, size_t why_size)
+{
+	struct dc_engine *de = ctx;
+	struct dcv_error err = { "" };
+	int r = dcv_read_rom(de->dev, image, len, &err);
+
+	if (r < 0)
+		snprintf(why, why_size, "%s", err.msg);
+	return r;
+}
+
+/* What makes an image usable: Display Core takes it (FirmwareInfo, SetPixelClock). */
+static int give_dc(void *ctx, const void *image, size_t len, char *why, size_t why_size)
+{
+	struct dc_engine *de = ctx;
+	struct dc_error err = { 0 };
+	int r = dc_set_vbios(de->dc, image, len, &err);
+
+	if (r < 0)
+		snprintf(why, why_size, "%s", err.message);
+	return r;
+}
+
 /*
- * The engine's video BIOS for Display Core: the image the simulated engine
- * serves (its scenario's "vbios"). Reading the ROM of a GPU is not done
- * yet (docs/bios.md), so there Display Core runs without one.
+ * The engine's video BIOS for Display Core (docs/bios.md, "Sources on
+ * hardware"). The simulated engine serves one (its scenario's "vbios", or
+ * --vbios FILE in its place, sim_options.vbios_path), kept in its state so
+ * a restarted dcd gets the same. A GPU: --vbios FILE alone when given
+ * (dcd stops when it is unusable: the administrator asked for it), else its
+ * PCI ROM, else ACPI VFCT, the first usable one; with none, Display Core
+ * runs without an image, as before, and refuses TMDS streams.
  */
 static int load_vbios(struct dc_engine *de)
 {
+	struct dcd_vbios_gpu g = {
+		.file = de->dcd->opts.vbios,
+		.rom = { "the PCI ROM", read_rom, de },
+		.vfct = { .paths = NULL, .gpu = &de->gpu },
+	};
+	char why[DCD_VBIOS_WHY];
 	struct dc_error err = { 0 };
 	const uint8_t *image;
-	size_t len = 0;
+	size_t len = 0, n;
 	int r;
 
-	if (!de->sim)
+	if (de->sim) {
+		image = sim_vbios(de->sim, &len);
+		if (!image)
+			return 0;
+		r = dc_set_vbios(de->dc, image, len, &err);
+		if (r < 0)
+			log_error("simulator: %s", err.message);
+		else
+			log_notice("video BIOS %s (%s) from the simulated engine",
+				   dc_vbios_version(de->dc), dc_vbios_date(de->dc));
+		return r;
+	}
+	n = dcd_vbios_gpu_sources(&g);
+	r = dcd_vbios_choose(g.sources, n, give_dc, de, NULL, NULL, why, sizeof(why));
+	if (r >= 0) {
+		log_notice("video BIOS %s (%s) from %s", dc_vbios_version(de->dc),
+			   dc_vbios_date(de->dc), g.sources[r].name);
 		return 0;
-	image = sim_vbios(de->sim, &len);
-	if (!image)
-		return 0;
-	r = dc_set_vbios(de->dc, image, len, &err);
-	if (r < 0)
-		log_error("simulator: %s", err.message);
-	else
-		log_info("video BIOS %s (%s)", dc_vbios_version(de->dc), dc_vbios_date(de->dc));
-	return r;
+	}
+	if (g.file) {
+		log_error("video BIOS: %s", why);
+		return -EINVAL;
+	}
+	log_warning("no video BIOS: %s; Display Core runs without one and refuses HDMI and DVI "
+		    "streams",
+		    why);
+	return 0;
 }
 
 /* ---- DC's callbacks and log lines, forwarded to the daemon ------------------------- */

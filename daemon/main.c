@@ -24,6 +24,9 @@ static void usage(FILE *f)
 		"                       scenario or SCENARIO.json (docs/scenarios.md)\n"
 		"  --device PCI-ADDRESS the GPU at this address (0000:03:00.0)\n"
 		"  --access vfio|uio    how to reach it (default: what it is bound to)\n"
+		"  --vbios FILE         the video BIOS image Display Core uses, in place\n"
+		"                       of the GPU's PCI ROM or ACPI VFCT table (with\n"
+		"                       --sim: in place of the scenario's image)\n"
 		"  --kms [PATH]         any GPU the kernel drives, through KMS: PATH\n"
 		"                       (/dev/dri/card0) or the first with connectors;\n"
 		"                       dcd must be its DRM master\n"
@@ -95,6 +98,7 @@ int main(int argc, char **argv)
 		OPT_SIM = 256,
 		OPT_DEVICE,
 		OPT_ACCESS,
+		OPT_VBIOS,
 		OPT_KMS,
 		OPT_SOCKET,
 		OPT_SOCKET_FD,
@@ -111,6 +115,7 @@ int main(int argc, char **argv)
 		{ "sim", optional_argument, NULL, OPT_SIM },
 		{ "device", required_argument, NULL, OPT_DEVICE },
 		{ "access", required_argument, NULL, OPT_ACCESS },
+		{ "vbios", required_argument, NULL, OPT_VBIOS },
 		{ "kms", optional_argument, NULL, OPT_KMS },
 		{ "socket", required_argument, NULL, OPT_SOCKET },
 		{ "socket-fd", required_argument, NULL, OPT_SOCKET_FD },
@@ -160,6 +165,9 @@ int main(int argc, char **argv)
 				return 1;
 			}
 			opts.access = access;
+			break;
+		case OPT_VBIOS:
+			opts.vbios = optarg;
 			break;
 		case OPT_SOCKET:
 			opts.socket_path = optarg;
@@ -227,6 +235,11 @@ int main(int argc, char **argv)
 	}
 	if (engines & (engines - 1)) {
 		fprintf(stderr, "dcd: --sim, --device and --kms exclude each other\n");
+		return 1;
+	}
+	if (opts.vbios && opts.backend == DCD_BACKEND_KMS) {
+		fprintf(stderr, "dcd: --vbios is for Display Core (--sim, --device); with --kms "
+				"the kernel's driver reads the video BIOS itself\n");
 		return 1;
 	}
 	dcd_log_init(opts.verbose);

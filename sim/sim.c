@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "sim_internal.h"
+#include "sim_scenario.h"
 
 #define MAX_SCENARIO_BYTES (1u << 20)
 
@@ -364,6 +365,7 @@ static int parse_options(const struct sim_options *opts, struct sim_config *cfg,
 			 struct sim_error *err)
 {
 	const char *path = opts ? opts->scenario_path : NULL;
+	const char *vbios = opts ? opts->vbios_path : NULL;
 	char *text = NULL, *dircopy;
 	size_t len = 0;
 	int r;
@@ -374,7 +376,7 @@ static int parse_options(const struct sim_options *opts, struct sim_config *cfg,
 		const char *name =
 			opts && opts->scenario_json ? "<scenario>" : "<default scenario>";
 
-		return sim_scenario_parse(json, strlen(json), name, NULL, cfg, err);
+		return sim_scenario_parse_vbios(json, strlen(json), name, NULL, vbios, cfg, err);
 	}
 	r = read_file(path, &text, &len, err);
 	if (r < 0)
@@ -384,7 +386,7 @@ static int parse_options(const struct sim_options *opts, struct sim_config *cfg,
 		free(text);
 		return -ENOMEM;
 	}
-	r = sim_scenario_parse(text, len, path, dirname(dircopy), cfg, err);
+	r = sim_scenario_parse_vbios(text, len, path, dirname(dircopy), vbios, cfg, err);
 	free(dircopy);
 	free(text);
 	return r;

@@ -54,6 +54,12 @@ struct sim_options {
 	 * file (created or truncated, mode 0600) so sim_attach() can reopen it. */
 	const char *state_path;
 	enum sim_clock_mode clock;
+	/*
+	 * A video BIOS image file that replaces the scenario's "vbios" (dcd
+	 * --vbios): found as given (not next to the scenario), checked the
+	 * same way. NULL: the scenario's.
+	 */
+	const char *vbios_path;
 };
 
 /*

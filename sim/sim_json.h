@@ -18,6 +18,7 @@ struct sj_ctx {
 	const char *name; /* file name (or "<scenario>") for messages */
 	const char *dir;  /* folder for relative file names, NULL: files refused */
 	struct sim_error *err;
+	const char *vbios; /* replaces the scenario's "vbios" (sim_options.vbios_path), or NULL */
 };
 
 /* Formats "NAME: PATH: reason" into the error; returns -EINVAL. */

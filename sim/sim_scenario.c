@@ -174,6 +174,9 @@ static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *c
 	cfg->dpref_khz = (uint32_t)x;
 	if ((r = sj_string(ctx, "", root, "vbios", false, 1024, &vbios)) < 0)
 		return r;
+	/* dcd --vbios: this engine's ROM is that file, whatever the scenario names */
+	if (ctx->vbios)
+		vbios = ctx->vbios;
 	/*
 	 * Carrizo and Stoney run on AMD's image, Tonga, Fiji and Polaris on our
 	 * own (sim_own_vbios.c) built from the clocks above, unless the scenario
@@ -219,7 +222,15 @@ static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *c
 int sim_scenario_parse(const char *json, size_t len, const char *name, const char *dir,
 		       struct sim_config *cfg, struct sim_error *err)
 {
-	struct sj_ctx ctx = { .name = name ? name : "<scenario>", .dir = dir, .err = err };
+	return sim_scenario_parse_vbios(json, len, name, dir, NULL, cfg, err);
+}
+
+int sim_scenario_parse_vbios(const char *json, size_t len, const char *name, const char *dir,
+			     const char *vbios, struct sim_config *cfg, struct sim_error *err)
+{
+	struct sj_ctx ctx = {
+		.name = name ? name : "<scenario>", .dir = dir, .err = err, .vbios = vbios
+	};
 	json_object *root;
 	int r;
 

@@ -5,6 +5,13 @@
 #include "sim_json.h"
 #include "sim_state.h"
 
+/*
+ * sim_scenario_parse with the image file vbios (NULL: the scenario's own)
+ * in place of the scenario's "vbios" (sim_options.vbios_path).
+ */
+int sim_scenario_parse_vbios(const char *json, size_t len, const char *name, const char *dir,
+			     const char *vbios, struct sim_config *cfg, struct sim_error *err);
+
 /* Parses the display object v at path for a connector of type ctype. */
 int sim_display_parse(struct sj_ctx *ctx, const char *path, json_object *v, uint8_t ctype,
 		      struct sim_display *d);

@@ -29,7 +29,8 @@ static FILE *open_image(struct sj_ctx *ctx, const char *file, char *full, size_t
 			       SIM_VBIOS_SOURCE_DIR };
 	FILE *f;
 
-	if (file[0] == '/') {
+	/* an image given in place of the scenario's is taken as given */
+	if (file[0] == '/' || file == ctx->vbios) {
 		snprintf(full, len, "%s", file);
 		return fopen(full, "rbe");
 	}
@@ -150,6 +151,9 @@ int sim_vbios_parse(struct sj_ctx *ctx, const char *file, bool ref_given, bool d
 	int r;
 
 	f = open_image(ctx, file, full, sizeof(full));
+	if (!f && file == ctx->vbios)
+		return sj_fail(ctx, "vbios", "cannot open the video BIOS image %s: %s", file,
+			       strerror(errno));
 	if (!f)
 		return sj_fail(ctx, "vbios",
 			       "cannot find the video BIOS image %s (next to the scenario, in "

@@ -289,6 +289,36 @@ int dcv_dma_unmap(struct dcv_device *dev, uint64_t iova);
  */
 int dcv_read_rom(struct dcv_device *dev, void **rom, size_t *size, struct dcv_error *err);
 
+/* ---- ACPI VFCT ----------------------------------------------------------- */
+
+/*
+ * Finds gpu's video BIOS in the bytes of an ACPI VFCT table (where the
+ * firmware of an APU hands it over; docs/bios.md, "Sources on hardware"):
+ * checks the ACPI header (signature, declared length against len, byte sum
+ * 0), walks the image records from the VFCT header's first-image offset,
+ * bounding every offset and length by the declared length, and takes the
+ * first image of non-zero length whose PCI bus, device, function, vendor
+ * and device ID are gpu's (VFCT records carry no PCI domain: as the
+ * kernel, dcv ignores it). *image is a malloc'ed copy the caller frees;
+ * its contents are not checked here (dc_bios_load does that).
+ *
+ * Returns 0, or:
+ *   -EINVAL  truncated table, wrong signature, bad checksum, an offset or
+ *            an image outside the table (the message names the numbers);
+ *   -ENOENT  no image for gpu: the message lists the ones there are
+ *            ("... lists images for 0000:00:01.0 1002:9874, not for ...").
+ */
+int dcv_vfct_image(const void *table, size_t len, const struct dcv_gpu *gpu, void **image,
+		   size_t *size, struct dcv_error *err);
+
+/*
+ * dcv_vfct_image on <paths->sysfs>/firmware/acpi/tables/VFCT (root only:
+ * the kernel makes ACPI tables 0400). -ENOENT also when there is no such
+ * table, -EACCES without permission, -EFBIG past 16 MiB.
+ */
+int dcv_read_vfct(const struct dcv_paths *paths, const struct dcv_gpu *gpu, void **image,
+		  size_t *size, struct dcv_error *err);
+
 /* ---- Removal ----------------------------------------------------------- */
 
 struct dcv_monitor;

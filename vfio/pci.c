@@ -84,7 +84,8 @@ int dcv_read_rom(struct dcv_device *dev, void **rom, size_t *size, struct dcv_er
 				"%s has no expansion ROM (APUs such as Carrizo and Stoney keep "
 				"their VBIOS in the ACPI VFCT table instead)",
 				dev->address);
-	void *buf = malloc(dev->pci->rom_size);
+	/* zeros where the kernel gives less than the BAR: it stops after the last image */
+	void *buf = calloc(1, dev->pci->rom_size);
 	if (!buf)
 		return dcv_fail(err, -ENOMEM, "out of memory for a %llu-byte ROM",
 				(unsigned long long)dev->pci->rom_size);

@@ -48,12 +48,18 @@ int sysfs_write(const char *path, const char *value);
 /* Binds a PCI function to driver through driver_override. */
 int bind_driver(const char *address, const char *driver);
 
-/* The expansion ROM image the host gives edu and the guest reads back. */
-#define GUEST_ROM_SIZE 4096
-void guest_rom_image(uint8_t *rom);
+/*
+ * The video BIOS the host gives edu as its expansion ROM (QEMU's romfile=)
+ * and in the ACPI VFCT table: AMD's Carrizo image, unmodified, also at
+ * this path in the initramfs for comparison.
+ */
+#define GUEST_VBIOS	    "/vbios.bin"
+#define GUEST_VBIOS_VERSION "113-C75100-031"
 
 /* The checks of each area. */
 void check_vfio(const char *address);
+/* The video BIOS in the ACPI VFCT table for address; other has none there. */
+void check_vfct(const char *address, const char *other);
 void check_vfio_intx_and_removal(const char *address);
 /* A sealed memfd framebuffer mapped read-only, given to the device for reads only. */
 void check_fb_dma(struct dcv_device *dev);

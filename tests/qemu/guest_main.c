@@ -1,9 +1,9 @@
 /*
  * Entry point of the guest test program, helpers shared by the checks, and
- * the host-side mode that writes the ROM image QEMU gives the edu device.
+ * the host-side mode that writes the ACPI VFCT table QEMU gives the guest.
  *
  * Usage: dcv-qemu-guest VFIO_ADDR UIO_ADDR GROUP_ADDR GROUP_OTHER_ADDR
- *        dcv-qemu-guest --write-rom FILE
+ *        dcv-qemu-guest --write-vfct IMAGE TABLE
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "guest.h"
+#include "vfct_build.h"
 
 bool raise_seen(struct dcv_device *dev, uint32_t bit, int timeout_ms, int *count)
 {
@@ -78,39 +79,24 @@ int bind_driver(const char *address, const char *driver)
 }
 
 /*
- * A minimal valid option ROM: 0x55 0xAA, a PCI data structure ("PCIR",
- * edu's IDs, 8 x 512 bytes, last image) that the kernel's ROM size parser
- * accepts, then a pattern the guest can check byte by byte.
+ * Host side: an ACPI VFCT table (QEMU's -acpitable file=) that hands the
+ * image in IMAGE to edu at 00:04.0 [1234:11e8], as an APU's firmware
+ * hands the display driver its VBIOS. The image goes in unchanged.
  */
-void guest_rom_image(uint8_t *rom)
+static int write_vfct(const char *image_path, const char *out)
 {
-	const unsigned pcir = 0x1c;
+	static uint8_t image[256 * 1024], table[256 * 1024 + 256];
+	FILE *f = fopen(image_path, "rb");
+	size_t n = f ? fread(image, 1, sizeof(image), f) : 0;
+	struct vfct_t_image im = { 0, 4, 0, 0x1234, 0x11e8, image, (uint32_t)n };
+	size_t len;
 
-	for (unsigned i = 0; i < GUEST_ROM_SIZE; i++)
-		rom[i] = (uint8_t)(i * 7 + 3);
-	memset(rom, 0, pcir + 0x18);
-	rom[0] = 0x55;
-	rom[1] = 0xaa;
-	rom[2] = GUEST_ROM_SIZE / 512;
-	rom[0x18] = pcir;
-	memcpy(rom + pcir, "PCIR", 4);
-	rom[pcir + 4] = 0x34; /* vendor 0x1234 */
-	rom[pcir + 5] = 0x12;
-	rom[pcir + 6] = 0xe8; /* device 0x11e8 */
-	rom[pcir + 7] = 0x11;
-	rom[pcir + 0x0a] = 0x18;		 /* structure length */
-	rom[pcir + 0x10] = GUEST_ROM_SIZE / 512; /* image length */
-	rom[pcir + 0x15] = 0x80;		 /* last image */
-}
-
-static int write_rom(const char *path)
-{
-	uint8_t rom[GUEST_ROM_SIZE];
-	FILE *f = fopen(path, "wb");
-
-	guest_rom_image(rom);
-	if (!f || fwrite(rom, 1, sizeof(rom), f) != sizeof(rom) || fclose(f) != 0) {
-		perror(path);
+	if (f)
+		fclose(f);
+	len = n ? vfct_t_build(table, sizeof(table), &im, 1) : 0;
+	f = len ? fopen(out, "wb") : NULL;
+	if (!f || fwrite(table, 1, len, f) != len || fclose(f) != 0) {
+		fprintf(stderr, "cannot write a VFCT table of %s to %s\n", image_path, out);
 		return 1;
 	}
 	return 0;
@@ -118,8 +104,8 @@ static int write_rom(const char *path)
 
 int main(int argc, char **argv)
 {
-	if (argc == 3 && !strcmp(argv[1], "--write-rom"))
-		return write_rom(argv[2]);
+	if (argc == 4 && !strcmp(argv[1], "--write-vfct"))
+		return write_vfct(argv[2], argv[3]);
 	if (argc != 5) {
 		fprintf(stderr, "usage: %s VFIO_ADDR UIO_ADDR GROUP_ADDR GROUP_OTHER_ADDR\n",
 			argv[0]);
@@ -128,6 +114,7 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	check_group(argv[3], argv[4]);
 	check_vfio(argv[1]);
+	check_vfct(argv[1], argv[2]);
 	check_vfio_intx_and_removal(argv[1]);
 	check_uio(argv[2]);
 	printf("RESULT-END\n");

@@ -75,6 +75,27 @@ void fake_write(struct fake_sys *f, const char *rel, const char *content, mode_t
 	chmod(path, mode);
 }
 
+void fake_write_bytes(struct fake_sys *f, const char *rel, const void *data, size_t len)
+{
+	char path[1024], dir[1024];
+	char *slash;
+
+	snprintf(dir, sizeof(dir), "%s", rel);
+	slash = strrchr(dir, '/');
+	if (slash) {
+		*slash = '\0';
+		mkdirs(f->root, dir);
+	}
+	snprintf(path, sizeof(path), "%s/%s", f->root, rel);
+	unlink(path);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		fail_msg("create %s: %s", path, strerror(errno));
+	if (write(fd, data, len) != (ssize_t)len)
+		fail_msg("write %s", path);
+	close(fd);
+}
+
 static void dev_attr(struct fake_sys *f, const char *address, const char *attr, const char *value)
 {
 	char rel[512];

@@ -6,6 +6,7 @@
 #ifndef FAKE_SYSFS_H
 #define FAKE_SYSFS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -37,6 +38,8 @@ void fake_pci_group(struct fake_sys *f, const char *address, int group);
 void fake_pci_uio(struct fake_sys *f, const char *address, int n);
 /* A file at path (relative to the root, e.g. "sys/bus/pci/devices/X/vendor"). */
 void fake_write(struct fake_sys *f, const char *rel, const char *content, mode_t mode);
+/* Binary contents at rel (mode 0600), its folders made as needed. */
+void fake_write_bytes(struct fake_sys *f, const char *rel, const void *data, size_t len);
 
 /* The usual supported GPU: an AMD Tonga at address with a 256 KiB BAR 5. */
 void fake_gpu(struct fake_sys *f, const char *address, uint16_t device);

@@ -286,8 +286,8 @@ static void link_loss_retrained_through_handle_irq(void **state)
 }
 
 /*
- * Without a video BIOS (real hardware, whose ROM dcd does not read yet, or
- * a scenario with "vbios": ""): TMDS refused before any write.
+ * Without a video BIOS (a GPU where neither --vbios, its ROM nor ACPI VFCT
+ * gave one, or a scenario with "vbios": ""): TMDS refused before any write.
  */
 static void no_vbios_no_tmds(void **state)
 {
