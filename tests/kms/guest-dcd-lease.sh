@@ -21,6 +21,7 @@
 #   dcd-kms-lease-disconnect  the client disconnects: the fd's next modeset fails
 #   dcd-kms-lease-perm        uid 65534 (not in dcd.json's kms_lease) gets EPERM
 #   dcd-kms-lease-bench       the benchmark ran (its JSON line follows it)
+#   dcd-kms-fballoc-*, dcd-kms-dmabuf-*  dcd-kms-fbclient's (fbclient.c)
 driver=$1
 result() { # NAME OK TEXT
 	if [ "$2" = 1 ]; then echo "RESULT $1 PASS $3"; else echo "RESULT $1 FAIL $3"; fi
@@ -86,6 +87,8 @@ ok=0
 [ $rc = 0 ] && grep -q '^{"bench":"kms_flip_latency"' /tmp/bench.json && ok=1
 result dcd-kms-lease-bench $ok "exit $rc"
 cat /tmp/bench.json
+# framebuffers the kernel scans out: FB_ALLOC and a client's dma-buf (fbclient.c)
+dcd-kms-fbclient /tmp/dcd-lease.sock "$driver"
 echo "---- dcd's log (KMS leases) ----"
 grep -i 'lease' /tmp/dcd-lease.log | sed 's/^\[[^]]*\] //' | tail -n 30
 kill $pid

@@ -95,7 +95,7 @@ case $r in "# ready 1"*) ;; *)
 	;;
 esac
 
-dc-demo --socket $sock --duration 120 >/tmp/rdemo.log 2>&1 &
+dc-demo --socket $sock --duration 120 --memfd >/tmp/rdemo.log 2>&1 &
 demo=$!
 wait_demo 'flips' 1 30
 fsd store
