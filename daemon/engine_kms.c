@@ -298,7 +298,8 @@ static int ensure_buffer(struct kms_engine *ke, struct kms_buffer *b, uint32_t w
 {
 	int r;
 
-	/* an adopted buffer the driver would not map again is replaced when off screen */
+	/* an adopted buffer (never mapped: its memory may be a client's) is replaced when off
+	 * screen */
 	if (b->fb_id && b->map && b->width == w && b->height == h && b->format == format)
 		return 0;
 	if (b->fb_id)
@@ -589,12 +590,16 @@ static int ke_snapshot(struct dcd_engine *e, struct dc_state *out)
 	return 0;
 }
 
-/* Framebuffer fb_id of this file (on screen) as b, mapped again where the driver lets us. */
+/*
+ * Framebuffer fb_id of this file (on screen) as b, not mapped: its memory
+ * may be a client's (an FB_ALLOC buffer or an imported dma-buf the client
+ * still holds), which dcd must never copy another client's frame into;
+ * ensure_buffer replaces it once it is off screen.
+ */
 static void take_fb(struct kms_engine *ke, struct kms_buffer *b, uint32_t fb_id)
 {
 	int fd = kms_fd(ke->dev);
 	drmModeFB2 *fb = drmModeGetFB2(fd, fb_id);
-	uint64_t offset;
 
 	memset(b, 0, sizeof(*b));
 	if (!fb)
@@ -605,14 +610,15 @@ static void take_fb(struct kms_engine *ke, struct kms_buffer *b, uint32_t fb_id)
 				  .pitch = fb->pitches[0],
 				  .format = fb->pixel_format,
 				  .size = (uint64_t)fb->pitches[0] * fb->height };
-	/* GETFB2 gave the master a handle of its own: to map, then closed */
-	if (fb->handles[0] && drmModeMapDumbBuffer(fd, fb->handles[0], &offset) == 0) {
-		b->map = mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)offset);
-		if (b->map == MAP_FAILED)
-			b->map = NULL;
+	/* GETFB2 gave the master handles of its own: not needed */
+	for (int i = 0; i < 4; i++) {
+		bool seen = false;
+
+		for (int k = 0; k < i; k++)
+			seen |= fb->handles[k] == fb->handles[i];
+		if (fb->handles[i] && !seen)
+			drmCloseBufferHandle(fd, fb->handles[i]);
 	}
-	if (fb->handles[0])
-		drmCloseBufferHandle(fd, fb->handles[0]);
 	drmModeFreeFB2(fb);
 }
 

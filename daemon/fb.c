@@ -263,9 +263,13 @@ static int create_dmabuf(struct dcd_client *c, int fd, const struct dcp_fb_creat
 	memcpy(d.pitches, layout->pitches, sizeof(d.pitches));
 	memcpy(d.offsets, layout->offsets, sizeof(d.offsets));
 	r = e->ops->fb_import(e, fd, &d, &iova, why, sizeof(why));
+	/* the engine takes none (the fd), or not this one (its modifier or layout) */
 	if (r < 0)
 		return dcp_error_set(err, r,
-				     r == -EOPNOTSUPP ? DCP_REASON_FB_FD : DCP_REASON_FB_MODIFIER,
+				     !e->imports_dmabuf ? DCP_REASON_FB_FD
+				     : layout->modifier != DRM_FORMAT_MOD_LINEAR
+					     ? DCP_REASON_FB_MODIFIER
+					     : DCP_REASON_FB_LAYOUT,
 				     0, "FB_CREATE: %s", why);
 	*out = fb_add(c, layout, (struct dci_fb_map){ NULL, (size_t)need }, iova, -1);
 	if (!*out) {

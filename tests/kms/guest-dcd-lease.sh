@@ -22,6 +22,7 @@
 #   dcd-kms-lease-perm        uid 65534 (not in dcd.json's kms_lease) gets EPERM
 #   dcd-kms-lease-bench       the benchmark ran (its JSON line follows it)
 #   dcd-kms-fballoc-*, dcd-kms-dmabuf-*  dcd-kms-fbclient's (fbclient.c)
+#   dcd-sim-dmabuf-refused    a dcd --sim beside it refuses a real dma-buf (fbclient.c)
 driver=$1
 result() { # NAME OK TEXT
 	if [ "$2" = 1 ]; then echo "RESULT $1 PASS $3"; else echo "RESULT $1 FAIL $3"; fi
@@ -88,7 +89,23 @@ ok=0
 result dcd-kms-lease-bench $ok "exit $rc"
 cat /tmp/bench.json
 # framebuffers the kernel scans out: FB_ALLOC and a client's dma-buf (fbclient.c)
-dcd-kms-fbclient /tmp/dcd-lease.sock "$driver"
+dcd-kms-fbclient /tmp/dcd-lease.sock "$driver" $pid
+# and a dcd on the simulator beside it, sent a real dma-buf of card0: refused
+mkdir -p /tmp/sim-state
+DCD_VBIOS_DIR=/vbios dcd --sim --bus none --state-dir /tmp/sim-state --socket /tmp/dcd-sim.sock 2>/tmp/dcd-sim.log &
+simpid=$!
+i=0
+while [ ! -S /tmp/dcd-sim.sock ] && [ $i -lt 100 ] && kill -0 $simpid 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if [ -S /tmp/dcd-sim.sock ]; then
+	dcd-kms-fbclient /tmp/dcd-sim.sock sim
+else
+	result dcd-sim-dmabuf-refused 0 "dcd --sim: no socket after 10 s: $(tail -n 3 /tmp/dcd-sim.log)"
+fi
+kill $simpid
+wait $simpid
 echo "---- dcd's log (KMS leases) ----"
 grep -i 'lease' /tmp/dcd-lease.log | sed 's/^\[[^]]*\] //' | tail -n 30
 kill $pid
