@@ -27,6 +27,14 @@ driver=$1
 result() { # NAME OK TEXT
 	if [ "$2" = 1 ]; then echo "RESULT $1 PASS $3"; else echo "RESULT $1 FAIL $3"; fi
 }
+wait_socket() { # SOCKET PID: up to 10 s for a dcd to serve SOCKET, while it lives
+	i=0
+	while [ ! -S "$1" ] && [ $i -lt 100 ] && kill -0 "$2" 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -S "$1" ]
+}
 
 # dcctl talks to dcd over D-Bus: a private bus of the session type
 mkdir -p /etc
@@ -61,12 +69,7 @@ while [ ! -S /tmp/bus ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 dcd --kms /dev/dri/card0 --bus session --config /tmp/dcd-lease.json \
 	--socket /tmp/dcd-lease.sock --verbose 2>/tmp/dcd-lease.log &
 pid=$!
-i=0
-while [ ! -S /tmp/dcd-lease.sock ] && [ $i -lt 100 ] && kill -0 $pid 2>/dev/null; do
-	sleep 0.1
-	i=$((i + 1))
-done
-if [ ! -S /tmp/dcd-lease.sock ]; then
+if ! wait_socket /tmp/dcd-lease.sock $pid; then
 	result dcd-kms-lease-start 0 "no socket after 10 s"
 	cat /tmp/dcd-lease.log /tmp/bus.log
 	kill $buspid
@@ -94,12 +97,7 @@ dcd-kms-fbclient /tmp/dcd-lease.sock "$driver" $pid
 mkdir -p /tmp/sim-state
 DCD_VBIOS_DIR=/vbios dcd --sim --bus none --state-dir /tmp/sim-state --socket /tmp/dcd-sim.sock 2>/tmp/dcd-sim.log &
 simpid=$!
-i=0
-while [ ! -S /tmp/dcd-sim.sock ] && [ $i -lt 100 ] && kill -0 $simpid 2>/dev/null; do
-	sleep 0.1
-	i=$((i + 1))
-done
-if [ -S /tmp/dcd-sim.sock ]; then
+if wait_socket /tmp/dcd-sim.sock $simpid; then
 	dcd-kms-fbclient /tmp/dcd-sim.sock sim
 else
 	result dcd-sim-dmabuf-refused 0 "dcd --sim: no socket after 10 s: $(tail -n 3 /tmp/dcd-sim.log)"
