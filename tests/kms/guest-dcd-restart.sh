@@ -24,6 +24,10 @@
 #                            dc-demo resumes
 #   dcd-kms-restart-nostore  the store lost: dcd starts, says what it lost, and
 #                            dc-demo lights Virtual-1 and flips again
+#   dcd-kms-restart-fballoc  dc-demo on buffers dcd allocated (dma-bufs, no
+#                            copy): SIGKILL, start with the stored DRM file;
+#                            dc-demo registers its dma-bufs again and flips on
+# (the checks before run dc-demo --memfd: the fd store holds clients' memfds)
 driver=$1
 dir=/tmp/fsd
 state=/tmp/dcd-state
@@ -55,16 +59,17 @@ log() { # the dcd log without its time stamps
 	sed 's/^\[[^]]*\] //' $dir/dcd.log
 }
 # waits (SECONDS at most) until dc-demo's log has PATTERN at least COUNT times
+demolog=/tmp/rdemo.log # the dc-demo being watched
 wait_demo() { # PATTERN COUNT SECONDS
 	i=0
-	while [ "$(grep -c "$1" /tmp/rdemo.log)" -lt "$2" ] && [ $i -lt $(($3 * 10)) ]; do
+	while [ "$(grep -c "$1" $demolog)" -lt "$2" ] && [ $i -lt $(($3 * 10)) ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
 }
 # flips in dc-demo's reports (every 2 s) after its COUNT-th "resumed", added up
 flips_after_resume() { # COUNT
-	sed -n 's/.*(\([0-9]*\) flips.*/F \1/p; /resumed/p' /tmp/rdemo.log |
+	sed -n 's/.*(\([0-9]*\) flips.*/F \1/p; /resumed/p' $demolog |
 		awk -v k="$1" '/resumed/ { r++ } r >= k && $1 == "F" { n += $2 } END { print n + 0 }'
 }
 # waits (SECONDS at most) until dc-demo flipped at least N times after its COUNT-th resume:
@@ -226,6 +231,28 @@ case $ready in "# ready 4"*) ok=1 ;; esac
 result dcd-kms-restart-nostore $ok "the DRM file closed: $seen; then: $lost; dc-demo flipped $flips times after resuming"
 [ $ok = 1 ] || { log; cat /tmp/rdemo.log; }
 
+kill -INT $demo
+wait $demo
+
+# ---- 4: dc-demo on dcd's buffers (FB_ALLOC: dma-bufs on the plane as they are) ----
+demolog=/tmp/rdemo2.log
+dc-demo --socket $sock --duration 120 >$demolog 2>&1 &
+demo=$!
+wait_demo 'flips' 1 30
+fsd kill
+sleep 0.5
+fsd start
+fsd ready 5 30
+ready=$ans
+wait_demo 'resumed' 1 30
+wait_flips 1 5 20
+flips=$(flips_after_resume 1)
+ok=0
+case $ready in "# ready 5"*) ok=1 ;; esac
+grep -q 'dcd allocated (dma-bufs' $demolog && [ "$flips" -ge 5 ] &&
+	! grep -q 'not created again' $demolog || ok=0
+result dcd-kms-restart-fballoc $ok "$(grep -m1 'framebuffers' $demolog); ${ready#\# }; $flips flips after resuming"
+[ $ok = 1 ] || { log | tail -n 20; cat $demolog; }
 kill -INT $demo
 wait $demo
 fsd term
