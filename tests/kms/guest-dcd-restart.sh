@@ -81,6 +81,15 @@ wait_flips() { # COUNT N SECONDS
 		i=$((i + 1))
 	done
 }
+# after "fsd start": its READY (the N-th, in $ready), dc-demo's K-th resume
+# and at least 5 flips after it (the count in $flips)
+back_and_flipping() { # N K
+	fsd ready "$1" 30
+	ready=$ans
+	wait_demo 'resumed' "$2" 30
+	wait_flips "$2" 5 20
+	flips=$(flips_after_resume "$2")
+}
 # "FRAME CRC" lines with the frame (vblank) in decimal: the kernel's CRC
 # file writes them in hex, each followed by a NUL
 crc_table() { # FILE
@@ -219,11 +228,7 @@ if [ "$driver" = vkms ]; then
 	seen="$seen; CRCs composed meanwhile: $(crc_table /tmp/rcrc2.log | awk '{ print $2 }' | sort | uniq -c | tr -s ' \n' ' ')"
 fi
 fsd start
-fsd ready 4 30
-ready=$ans
-wait_demo 'resumed' 3 30
-wait_flips 3 5 20
-flips=$(flips_after_resume 3)
+back_and_flipping 4 3
 lost=$(log | grep -m1 'did not come back from the fd store')
 ok=0
 case $ready in "# ready 4"*) ok=1 ;; esac
@@ -242,11 +247,7 @@ wait_demo 'flips' 1 30
 fsd kill
 sleep 0.5
 fsd start
-fsd ready 5 30
-ready=$ans
-wait_demo 'resumed' 1 30
-wait_flips 1 5 20
-flips=$(flips_after_resume 1)
+back_and_flipping 5 1
 ok=0
 case $ready in "# ready 5"*) ok=1 ;; esac
 grep -q 'dcd allocated (dma-bufs' $demolog && [ "$flips" -ge 5 ] &&
