@@ -298,8 +298,7 @@ static int ensure_buffer(struct kms_engine *ke, struct kms_buffer *b, uint32_t w
 {
 	int r;
 
-	/* an adopted buffer (never mapped: its memory may be a client's) is replaced when off
-	 * screen */
+	/* an adopted buffer (never mapped: maybe a client's) is replaced off screen */
 	if (b->fb_id && b->map && b->width == w && b->height == h && b->format == format)
 		return 0;
 	if (b->fb_id)
