@@ -97,8 +97,9 @@ struct dcc_fb {
 	struct dcc_fb *next;
 	uint32_t id; /* 0 while disconnected or not re-created */
 	int fd;	     /* the library's duplicate */
-	void *map;   /* dcc_fb_create_memfd only */
+	void *map;   /* dcc_fb_create_memfd and dcc_fb_alloc only */
 	size_t map_size;
+	bool dmabuf; /* fd is a dma-buf (DMA_BUF_IOCTL_SYNC around CPU access) */
 	uint64_t size;
 	struct dcp_fb_create layout;
 };
@@ -132,8 +133,9 @@ struct dcc_pending {
 	bool done;
 	int status;
 	uint32_t value; /* LEASE_GRANTED / FB_CREATED / KMS_LEASE_GRANTED id */
-	int fd;		/* KMS_LEASE_GRANTED: the lessee's DRM fd, -1 when none */
+	int fd;		/* KMS_LEASE_GRANTED, FB_ALLOCATED: their fd, -1 when none */
 	char name[DCP_MAX_LEASE_NAME + 1];
+	struct dcp_fb_allocated allocated; /* FB_ALLOCATED (fd: the buffer's) */
 	struct dcp_error error;
 	/* COMMIT, FLIP */
 	dcc_commit_done_fn commit_done;

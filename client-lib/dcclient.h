@@ -138,6 +138,7 @@ enum dcc_revoke_reason {
 #define DCC_CAP_CURSOR	   0x10u
 #define DCC_CAP_VBLANK	   0x20u
 #define DCC_CAP_KMS_LEASES 0x40u /* dcc_kms_lease_create works for this client (protocol 1.2) */
+#define DCC_CAP_FB_ALLOC   0x80u /* dcc_fb_alloc works (protocol 1.3) */
 
 /* dcc_output_changed_fn changes. */
 #define DCC_CHANGE_MODE	 0x1u /* on/off, mode, encoding or depth */
@@ -478,7 +479,8 @@ int dcc_kms_lease_release(struct dcc_client *c, uint32_t lease_id);
  * holding a format's planes at offsets with pitches (arrays of 4; unused
  * entries 0). The library keeps a duplicate of fd (the caller keeps and
  * may close its own) so it can create the framebuffer again after a dcd
- * restart. Errors: -EINVAL with reasons "fb-format", "fb-layout", "fb-fd",
+ * restart. A linear dma-buf is taken where dcd advertises DCC_CAP_FB_DMABUF
+ * (dcd --kms). Errors: -EINVAL with reasons "fb-format", "fb-layout", "fb-fd",
  * "fb-unsealed", "fb-too-small"; -EOPNOTSUPP "fb-fd" for a dma-buf (dcd
  * does not advertise DCC_CAP_FB_DMABUF); -EDQUOT (too many); -ENOTCONN.
  */
@@ -505,7 +507,47 @@ int dcc_fb_create_memfd(struct dcc_client *c, uint32_t format, uint32_t width, u
  */
 void dcc_fb_destroy(struct dcc_fb *fb);
 
-/* The mapping of dcc_fb_create_memfd (NULL for dcc_fb_create). */
+/*
+ * Blocking (protocol 1.3, DCC_CAP_FB_ALLOC): dcd allocates a linear
+ * single-plane framebuffer the display engine scans out as it is, and the
+ * library maps it read-write (dcc_fb_get_data; dcc_fb_get_pitch gives the
+ * engine's pitch). On dcd --kms it is a dumb buffer of the DRM device
+ * shared as a dma-buf: flips show the very memory drawn into, no copy;
+ * bracket CPU access with dcc_fb_begin_access / dcc_fb_end_access. On
+ * Display Core it is a sealed memfd. The framebuffer is created again
+ * after a dcd restart from the same fd, like dcc_fb_create's (a dma-buf
+ * only where the new dcd imports dma-bufs). Errors: -EOPNOTSUPP (no
+ * FB_ALLOC), -EINVAL "fb-format" or "fb-layout" (a format or size the
+ * engine does not allocate: KMS allocates XRGB8888 and ARGB8888), -EDQUOT
+ * (count or byte budgets, dcd's sentence names them), -ENOTCONN.
+ */
+int dcc_fb_alloc(struct dcc_client *c, uint32_t format, uint32_t width, uint32_t height,
+		 struct dcc_fb **out);
+
+/*
+ * Blocking: a framebuffer of a dma-buf (from GBM, Vulkan, a DRM device)
+ * with a format modifier (0: DRM_FORMAT_MOD_LINEAR; others need protocol
+ * 1.3), planes as dcc_fb_create. Needs DCC_CAP_FB_DMABUF (dcd --kms,
+ * which imports it with PRIME; dcd never maps a dma-buf). Errors: as
+ * dcc_fb_create, -EOPNOTSUPP without DCC_CAP_FB_DMABUF, -EINVAL when fd is
+ * not a dma-buf, and dcd's sentence when the device cannot import it
+ * (reason "fb-modifier", "fb-layout").
+ */
+int dcc_fb_create_dmabuf(struct dcc_client *c, int fd, uint32_t format, uint64_t modifier,
+			 uint32_t width, uint32_t height, const uint32_t pitches[4],
+			 const uint32_t offsets[4], struct dcc_fb **out);
+
+/*
+ * Around CPU drawing into dcc_fb_get_data of a dma-buf framebuffer:
+ * DMA_BUF_IOCTL_SYNC start and end (read-write), so caches agree with the
+ * device. 0 or -errno; nothing to do (0) on a memfd.
+ */
+int dcc_fb_begin_access(struct dcc_fb *fb);
+int dcc_fb_end_access(struct dcc_fb *fb);
+/* Whether the framebuffer's memory is a dma-buf (dcc_fb_alloc on dcd --kms). */
+bool dcc_fb_is_dmabuf(const struct dcc_fb *fb);
+
+/* The mapping of dcc_fb_create_memfd and dcc_fb_alloc (NULL for dcc_fb_create). */
 void *dcc_fb_get_data(const struct dcc_fb *fb);
 uint32_t dcc_fb_get_pitch(const struct dcc_fb *fb, unsigned plane);
 uint64_t dcc_fb_get_size(const struct dcc_fb *fb); /* bytes the layout needs */

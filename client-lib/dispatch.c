@@ -68,6 +68,8 @@ static uint16_t reply_of(uint16_t request)
 		return DCP_REPLY_KMS_LEASE_GRANTED;
 	case DCP_REQ_FB_CREATE:
 		return DCP_REPLY_FB_CREATED;
+	case DCP_REQ_FB_ALLOC:
+		return DCP_REPLY_FB_ALLOCATED;
 	case DCP_REQ_FLIP:
 		return DCP_EVENT_FLIP_DONE;
 	default:
@@ -137,6 +139,11 @@ static void complete(struct dcc_client *c, const struct dcp_server_msg *m, uint3
 			p->fd = c->rx_fds[0];
 			c->rx_fds[0] = -1;
 			memcpy(p->name, m->kms_lease_granted.name, sizeof(p->name));
+		}
+		if (m->hdr.opcode == DCP_REPLY_FB_ALLOCATED && c->rx_nfds == 1) {
+			p->fd = c->rx_fds[0];
+			c->rx_fds[0] = -1;
+			p->allocated = m->fb_allocated;
 		}
 		return;
 	case DCC_PENDING_COMMIT:
@@ -320,6 +327,9 @@ void dcc_handle_message(struct dcc_client *c, const uint8_t *buf, size_t len, un
 		return;
 	case DCP_REPLY_KMS_LEASE_GRANTED:
 		complete(c, m, m->kms_lease_granted.lease_id);
+		return;
+	case DCP_REPLY_FB_ALLOCATED:
+		complete(c, m, m->fb_allocated.fb_id);
 		return;
 	case DCP_REPLY_WELCOME:
 	case DCP_REPLY_OK:

@@ -184,7 +184,7 @@ int dcc_read_messages(struct dcc_client *c)
 				  strerror((int)-n));
 			return -ENOTCONN;
 		}
-		/* KMS_LEASE_GRANTED's handler takes its fd; others are closed */
+		/* KMS_LEASE_GRANTED's and FB_ALLOCATED's handler takes its fd; others are closed */
 		memcpy(c->rx_fds, fds, nfds * sizeof(fds[0]));
 		c->rx_nfds = nfds;
 		dcc_handle_message(c, c->rbuf, (size_t)n, nfds);

@@ -41,6 +41,7 @@ static const request_fn handlers[] = {
 	[DCP_REQ_CURSOR_MOVE] = dcd_handle_cursor_move,
 	[DCP_REQ_VBLANK_SUBSCRIBE] = dcd_handle_vblank_subscribe,
 	[DCP_REQ_KMS_LEASE_REQUEST] = dcd_handle_kms_lease_request,
+	[DCP_REQ_FB_ALLOC] = dcd_handle_fb_alloc,
 };
 // clang-format on
 

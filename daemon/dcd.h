@@ -403,6 +403,15 @@ int dcd_handle_fb_create(struct dcd_client *c, const struct dcp_request *req,
 			 struct dcp_error *err);
 int dcd_handle_fb_destroy(struct dcd_client *c, const struct dcp_request *req,
 			  struct dcp_error *err);
+/* FB_ALLOC (protocol 1.3): the engine's fb_alloc, the fd to the client. */
+int dcd_handle_fb_alloc(struct dcd_client *c, const struct dcp_request *req, struct dcp_error *err);
+/*
+ * fb_memfd.c: a sealed memfd of a linear one-plane layout (pitch a
+ * multiple of pitch_align), mapped read-only: the Display Core engine's
+ * fb_alloc before it gives the mapping a device address.
+ */
+int dcd_fb_memfd_alloc(uint32_t format, uint32_t width, uint32_t height, uint32_t pitch_align,
+		       struct dcd_engine_fb *out, char *why, size_t why_size);
 struct dcd_fb *dcd_fb_lookup(const struct dcd_client *c, uint32_t id);
 struct dcd_fb *dcd_fb_ref(struct dcd_fb *fb);
 void dcd_fb_unref(struct dcd_fb *fb); /* NULL is fine */

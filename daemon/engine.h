@@ -73,6 +73,24 @@ struct dcd_engine_info {
 	const char *vbios_version, *vbios_date; /* NULL without a video BIOS */
 };
 
+/* A framebuffer the engine allocated for a client (fb_alloc). */
+struct dcd_engine_fb {
+	int fd; /* the client's (close-on-exec): a dma-buf on KMS, a sealed memfd on DC */
+	uint32_t pitch, offset;
+	uint64_t size; /* the fd's bytes */
+	/* dcd's read-only mapping (the daemon munmaps it after unmap), or NULL: none */
+	const void *map;
+	uint64_t address; /* the plane's handle, as map returns (unmap releases it) */
+};
+
+/* A client's dma-buf to scan out (fb_import): one fd, the planes at offsets in it. */
+struct dcd_engine_dmabuf {
+	uint32_t format, width, height;
+	uint64_t modifier;
+	unsigned planes;
+	uint32_t pitches[4], offsets[4];
+};
+
 struct dcd_engine_ops {
 	/* The state file's "engine": "sim", "device", "kms". */
 	const char *name;
@@ -124,6 +142,21 @@ struct dcd_engine_ops {
 	/* The same at a given handle (a framebuffer back from the fd store); -EOPNOTSUPP */
 	int (*map_at)(struct dcd_engine *e, void *ptr, uint64_t size, uint64_t address);
 	void (*unmap)(struct dcd_engine *e, uint64_t address);
+	/*
+	 * A new linear width x height framebuffer of a one-plane format for a
+	 * client to draw into: the fd it maps, the layout, the handle (freed by
+	 * unmap). KMS: a dumb buffer exported as dma-buf, scanned out without a
+	 * copy; DC: a sealed memfd mapped as a client's. why: a sentence.
+	 */
+	int (*fb_alloc)(struct dcd_engine *e, uint32_t format, uint32_t width, uint32_t height,
+			struct dcd_engine_fb *out, char *why, size_t why_size);
+	/*
+	 * A client's dma-buf as a framebuffer (the engine holds what it needs
+	 * of fd; the caller keeps fd): its handle, freed by unmap. -EOPNOTSUPP
+	 * with why where the engine does not take dma-bufs (imports_dmabuf).
+	 */
+	int (*fb_import)(struct dcd_engine *e, int fd, const struct dcd_engine_dmabuf *d,
+			 uint64_t *address, char *why, size_t why_size);
 
 	/* ---- DRM leases: a client drives outputs with its own DRM fd ---- */
 	/*
@@ -191,6 +224,8 @@ struct dcd_engine {
 	 * picture either way.
 	 */
 	bool copies_frames;
+	/* fb_import takes dma-bufs (WELCOME's FB_DMABUF): KMS, not Display Core. */
+	bool imports_dmabuf;
 	/* Not adoptable (adopt false): why what an earlier dcd showed is gone, for the log. */
 	const char *fresh_why;
 	/* The simulated engine's test controls (admin.c, dbus_sim.c), else NULL. */

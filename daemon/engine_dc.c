@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -91,9 +92,11 @@ static void warn_disk_state_dir(const char *dir)
 			    dir);
 }
 /* The simulator's IOVA window: what dcv_dma_map uses by default on hardware. */
-#define SIM_IOVA_BASE (1ull << 20)
-#define SIM_IOVA_END  (1ull << 40)
-#define PAGE_BYTES    4096ull
+#define SIM_IOVA_BASE  (1ull << 20)
+#define SIM_IOVA_END   (1ull << 40)
+#define PAGE_BYTES     4096ull
+/* The pitch Display Core's surfaces need (GRPH_PITCH in 256-byte units, dc/core/resource.c). */
+#define DC_PITCH_ALIGN 256
 
 /* The board of a simulated engine: its connectors as the scenario wires them. */
 static int sim_board(struct sim *sim, struct dc_board *board)
@@ -752,6 +755,36 @@ static void dce_unmap(struct dcd_engine *e, uint64_t address)
 	de->ops->unmap(de, iova);
 }
 
+/* FB_ALLOC: a sealed memfd at DC's pitch alignment, mapped as a client's would be. */
+static int dce_fb_alloc(struct dcd_engine *e, uint32_t format, uint32_t width, uint32_t height,
+			struct dcd_engine_fb *out, char *why, size_t why_size)
+{
+	int r = dcd_fb_memfd_alloc(format, width, height, DC_PITCH_ALIGN, out, why, why_size);
+
+	if (r == 0 && (r = dce_map(e, (void *)out->map, out->size, false, &out->address, why,
+				   why_size)) < 0) {
+		munmap((void *)out->map, out->size);
+		close(out->fd);
+	}
+	return r;
+}
+
+/*
+ * Display Core reads framebuffers through memory dcd maps (the simulator)
+ * or pins for the device; a dma-buf would have to be CPU-mapped by dcd,
+ * and its exporter may revoke the pages under that mapping.
+ */
+static int dce_fb_import(struct dcd_engine *e, int fd, const struct dcd_engine_dmabuf *d,
+			 uint64_t *address, char *why, size_t why_size)
+{
+	snprintf(why, why_size,
+		 "the fd is a dma-buf, and the Display Core engine (%s) takes sealed memfds only "
+		 "(no FB_DMABUF in WELCOME): an exporter can revoke a dma-buf's pages under "
+		 "dcd's mapping; use FB_ALLOC or a memfd",
+		 to_dc(e)->base.sim ? "sim" : "device");
+	return -EOPNOTSUPP;
+}
+
 static size_t dce_fds(struct dcd_engine *e, struct dcd_engine_fd *out)
 {
 	struct dc_engine *de = to_dc(e);
@@ -895,10 +928,10 @@ static int dce_kms_lease_revoke(struct dcd_engine *e, uint32_t lessee_id, char *
 		.current = dce_current, .snapshot = dce_snapshot, .adopt = dce_adopt,             \
 		.flip = dce_flip, .cursor = dce_cursor, .vblank_enable = dce_vblank_enable,       \
 		.in_bus_wait = dce_in_bus_wait, .map = dce_map, .map_at = dce_map_at,             \
-		.unmap = dce_unmap, .kms_lease = dce_kms_lease,                                   \
-		.kms_lease_revoke = dce_kms_lease_revoke, .fds = dce_fds,                         \
-		.handle_irq = dce_handle_irq, .irq_pending = dce_irq_pending, .timer = dce_timer, \
-		.monitor = dce_monitor, .next_deadline = dce_next_deadline,                       \
+		.unmap = dce_unmap, .fb_alloc = dce_fb_alloc, .fb_import = dce_fb_import,         \
+		.kms_lease = dce_kms_lease, .kms_lease_revoke = dce_kms_lease_revoke,             \
+		.fds = dce_fds, .handle_irq = dce_handle_irq, .irq_pending = dce_irq_pending,     \
+		.timer = dce_timer, .monitor = dce_monitor, .next_deadline = dce_next_deadline,   \
 		.dispatch = dce_dispatch, .ih_attach = dce_ih_attach, .ih_detach = dce_ih_detach, \
 		.poll = dce_poll, .destroy = dce_destroy,                                         \
 	}

@@ -6,12 +6,15 @@
  * events come from the DRM fd (flip done, vblank) and from a udev monitor
  * (hotplug uevents: a re-probe of every connector).
  *
- * Framebuffers: clients hand dcd sealed memfds, which no KMS driver scans
- * out. Each output has two dumb buffers of the plane's size; a flip or a
+ * Framebuffers: a sealed memfd, which no KMS driver scans out, is copied:
+ * each output has two dumb buffers of the plane's size; a flip or a
  * commit copies the client's pixels into the one not on screen and shows
- * that (one copy of the frame per flip; importing dma-bufs is future work,
- * docs/kms.md). A plane "address" here is a slot of mapped client memory
- * in the top bits and the offset in it in the low 28, as map returned.
+ * that (one copy of the frame per flip, docs/kms.md). Buffers dcd
+ * allocated (FB_ALLOC: dumb buffers exported as dma-buf) and clients'
+ * dma-bufs (imported with PRIME) are kernel framebuffers of their own and
+ * go on the plane as they are, without a copy. A plane "address" here is
+ * a slot in the top bits and the offset in it in the low 28, as map,
+ * fb_alloc or fb_import returned.
  * Planes off (the idle configuration) show a buffer filled with the
  * stream's blank colour, since some drivers insist on a primary plane.
  *
@@ -58,9 +61,17 @@
 _Static_assert(sizeof(drmModeModeInfo) == sizeof(struct drm_mode_modeinfo),
 	       "libdrm's mode is the kernel's");
 
+/*
+ * A plane handle: a client's memfd mapped by dcd (ptr, size), copied into
+ * a dumb buffer at each flip; or a buffer the kernel scans out as it is
+ * (buf: a dumb buffer dcd allocated and exported, or a client's dma-buf
+ * imported), flipped without a copy. ptr is buf's mapping where dcd has
+ * one (its own dumb buffers: a cursor is still copied from there).
+ */
 struct slot {
 	const void *ptr;
 	uint64_t size;
+	struct kms_buffer *buf;
 };
 
 /* One output's scanout buffers. */
@@ -287,7 +298,7 @@ static int ensure_buffer(struct kms_engine *ke, struct kms_buffer *b, uint32_t w
 {
 	int r;
 
-	/* an adopted buffer the driver would not map again is replaced when off screen */
+	/* an adopted buffer (never mapped: maybe a client's) is replaced off screen */
 	if (b->fb_id && b->map && b->width == w && b->height == h && b->format == format)
 		return 0;
 	if (b->fb_id)
@@ -346,13 +357,42 @@ static int blank_fb(struct kms_engine *ke, unsigned link, const struct dc_stream
 	return (int)l->blank.fb_id;
 }
 
-/* The back buffer of link with the client's frame at address copied in: its fb id. */
+/* The kernel framebuffer at address (fb_alloc, fb_import), or NULL: client memory. */
+static const struct kms_buffer *slot_buffer(const struct kms_engine *ke, uint64_t address)
+{
+	uint64_t slot = (address >> SLOT_SHIFT) - 1;
+
+	if ((address >> SLOT_SHIFT) == 0 || slot >= MAX_SLOTS)
+		return NULL;
+	return ke->slots[slot].buf;
+}
+
+/*
+ * The framebuffer that shows the client's frame at address on link: its
+ * own where the kernel scans it out as it is (no copy), else the back
+ * buffer with the frame copied in.
+ */
 static int frame_fb(struct kms_engine *ke, unsigned link, const struct dc_plane *p,
 		    uint64_t address, struct kms_error *err)
 {
 	struct kms_link *l = &ke->link[link];
 	struct kms_buffer *b = &l->buf[l->front ^ 1];
-	int r = ensure_buffer(ke, b, p->width, p->height, p->format, err);
+	const struct kms_buffer *own = slot_buffer(ke, address);
+	int r;
+
+	if (own) {
+		if (own->width != p->width || own->height != p->height ||
+		    own->format != p->format) {
+			snprintf(err->message, sizeof(err->message),
+				 "%s: framebuffer %u is %ux%u %.4s, the plane shows %ux%u %.4s",
+				 kms_output(ke->dev, link)->name, own->fb_id, own->width,
+				 own->height, (const char *)&own->format, p->width, p->height,
+				 (const char *)&p->format);
+			return -EINVAL;
+		}
+		return (int)own->fb_id;
+	}
+	r = ensure_buffer(ke, b, p->width, p->height, p->format, err);
 
 	if (r < 0)
 		return r;
@@ -549,12 +589,16 @@ static int ke_snapshot(struct dcd_engine *e, struct dc_state *out)
 	return 0;
 }
 
-/* Framebuffer fb_id of this file (on screen) as b, mapped again where the driver lets us. */
+/*
+ * Framebuffer fb_id of this file (on screen) as b, not mapped: its memory
+ * may be a client's (an FB_ALLOC buffer or an imported dma-buf the client
+ * still holds), which dcd must never copy another client's frame into;
+ * ensure_buffer replaces it once it is off screen.
+ */
 static void take_fb(struct kms_engine *ke, struct kms_buffer *b, uint32_t fb_id)
 {
 	int fd = kms_fd(ke->dev);
 	drmModeFB2 *fb = drmModeGetFB2(fd, fb_id);
-	uint64_t offset;
 
 	memset(b, 0, sizeof(*b));
 	if (!fb)
@@ -565,14 +609,15 @@ static void take_fb(struct kms_engine *ke, struct kms_buffer *b, uint32_t fb_id)
 				  .pitch = fb->pitches[0],
 				  .format = fb->pixel_format,
 				  .size = (uint64_t)fb->pitches[0] * fb->height };
-	/* GETFB2 gave the master a handle of its own: to map, then closed */
-	if (fb->handles[0] && drmModeMapDumbBuffer(fd, fb->handles[0], &offset) == 0) {
-		b->map = mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)offset);
-		if (b->map == MAP_FAILED)
-			b->map = NULL;
+	/* GETFB2 gave the master handles of its own: not needed */
+	for (int i = 0; i < 4; i++) {
+		bool seen = false;
+
+		for (int k = 0; k < i; k++)
+			seen |= fb->handles[k] == fb->handles[i];
+		if (fb->handles[i] && !seen)
+			drmCloseBufferHandle(fd, fb->handles[i]);
 	}
-	if (fb->handles[0])
-		drmCloseBufferHandle(fd, fb->handles[0]);
 	drmModeFreeFB2(fb);
 }
 
@@ -770,6 +815,25 @@ static bool ke_in_bus_wait(struct dcd_engine *e)
 
 /* ---- framebuffer memory ----------------------------------------------------------- */
 
+static bool slot_used(const struct slot *s)
+{
+	return s->ptr || s->buf;
+}
+
+static int take_slot(struct kms_engine *ke, struct slot s, uint64_t *address, char *why,
+		     size_t why_size)
+{
+	for (unsigned i = 0; i < MAX_SLOTS; i++) {
+		if (!slot_used(&ke->slots[i])) {
+			ke->slots[i] = s;
+			*address = (uint64_t)(i + 1) << SLOT_SHIFT;
+			return 0;
+		}
+	}
+	snprintf(why, why_size, "all %u framebuffer slots are in use", MAX_SLOTS);
+	return -ENOSPC;
+}
+
 static int ke_map(struct dcd_engine *e, void *ptr, uint64_t size, bool device_writes,
 		  uint64_t *address, char *why, size_t why_size)
 {
@@ -784,15 +848,7 @@ static int ke_map(struct dcd_engine *e, void *ptr, uint64_t size, bool device_wr
 			 (unsigned long long)size, 1ull << SLOT_SHIFT);
 		return -EFBIG;
 	}
-	for (unsigned i = 0; i < MAX_SLOTS; i++) {
-		if (!ke->slots[i].ptr) {
-			ke->slots[i] = (struct slot){ ptr, size };
-			*address = (uint64_t)(i + 1) << SLOT_SHIFT;
-			return 0;
-		}
-	}
-	snprintf(why, why_size, "all %u framebuffer slots are in use", MAX_SLOTS);
-	return -ENOSPC;
+	return take_slot(ke, (struct slot){ ptr, size, NULL }, address, why, why_size);
 }
 
 /*
@@ -808,10 +864,19 @@ static int ke_map_at(struct dcd_engine *e, void *ptr, uint64_t size, uint64_t ad
 
 	if (!(address >> SLOT_SHIFT) || slot >= MAX_SLOTS || (address & ((1ull << SLOT_SHIFT) - 1)))
 		return -EINVAL;
-	if (ke->slots[slot].ptr)
+	if (slot_used(&ke->slots[slot]))
 		return -EBUSY;
-	ke->slots[slot] = (struct slot){ ptr, size };
+	ke->slots[slot] = (struct slot){ ptr, size, NULL };
 	return 0;
+}
+
+static void free_slot(struct kms_engine *ke, struct slot *s)
+{
+	if (s->buf) {
+		kms_buffer_destroy(ke->dev, s->buf);
+		free(s->buf);
+	}
+	*s = (struct slot){ 0 };
 }
 
 static void ke_unmap(struct dcd_engine *e, uint64_t address)
@@ -819,7 +884,78 @@ static void ke_unmap(struct dcd_engine *e, uint64_t address)
 	uint64_t slot = (address >> SLOT_SHIFT) - 1;
 
 	if ((address >> SLOT_SHIFT) && slot < MAX_SLOTS)
-		to_kms(e)->slots[slot] = (struct slot){ 0 };
+		free_slot(to_kms(e), &to_kms(e)->slots[slot]);
+}
+
+/*
+ * FB_ALLOC: a dumb buffer with its framebuffer, exported as dma-buf for
+ * the client to draw into; flips show it without a copy. Its GEM handle
+ * is closed at once (the framebuffer, the mapping and the dma-buf hold
+ * the memory), like the engine's own buffers.
+ */
+static int ke_fb_alloc(struct dcd_engine *e, uint32_t format, uint32_t width, uint32_t height,
+		       struct dcd_engine_fb *out, char *why, size_t why_size)
+{
+	struct kms_engine *ke = to_kms(e);
+	struct kms_error err = { "" };
+	struct kms_buffer *b = calloc(1, sizeof(*b));
+	int fd = -1, r;
+
+	if (!b)
+		return -ENOMEM;
+	r = kms_buffer_create(ke->dev, width, height, format, b, &err);
+	if (r == 0)
+		r = kms_buffer_export(ke->dev, b, &fd, &err);
+	if (r < 0) {
+		snprintf(why, why_size, "%s", err.message);
+		goto fail;
+	}
+	drmCloseBufferHandle(kms_fd(ke->dev), b->handle);
+	b->handle = 0;
+	*out = (struct dcd_engine_fb){ .fd = fd, .pitch = b->pitch, .size = b->size };
+	r = take_slot(ke, (struct slot){ b->map, b->size, b }, &out->address, why, why_size);
+	if (r == 0)
+		return 0;
+	close(fd);
+fail:
+	kms_buffer_destroy(ke->dev, b);
+	free(b);
+	return r;
+}
+
+/* A client's dma-buf imported (PRIME, AddFB2 with its modifier): kms/'s sentence when not. */
+static int ke_fb_import(struct dcd_engine *e, int fd, const struct dcd_engine_dmabuf *d,
+			uint64_t *address, char *why, size_t why_size)
+{
+	struct kms_engine *ke = to_kms(e);
+	struct kms_error err = { "" };
+	struct kms_dmabuf k = { .width = d->width,
+				.height = d->height,
+				.format = d->format,
+				.modifier = d->modifier,
+				.planes = d->planes };
+	struct kms_buffer *b = calloc(1, sizeof(*b));
+	int r;
+
+	if (!b)
+		return -ENOMEM;
+	for (unsigned i = 0; i < 4; i++) {
+		k.fds[i] = i < d->planes ? fd : -1;
+		k.pitches[i] = d->pitches[i];
+		k.offsets[i] = d->offsets[i];
+	}
+	r = kms_buffer_import(ke->dev, &k, b, &err);
+	if (r < 0) {
+		snprintf(why, why_size, "%s", err.message);
+		free(b);
+		return r;
+	}
+	r = take_slot(ke, (struct slot){ NULL, 0, b }, address, why, why_size);
+	if (r < 0) {
+		kms_buffer_destroy(ke->dev, b);
+		free(b);
+	}
+	return r;
 }
 
 /* ---- screenshots ------------------------------------------------------------------ */
@@ -1059,6 +1195,8 @@ static void ke_destroy(struct dcd_engine *e)
 	udev_unref(ke->udev);
 	if (ke->timer_fd >= 0)
 		close(ke->timer_fd);
+	for (unsigned i = 0; ke->slots && i < MAX_SLOTS; i++)
+		free_slot(ke, &ke->slots[i]);
 	kms_close(ke->dev);
 	free(ke->slots);
 	free(ke);
@@ -1088,6 +1226,8 @@ static const struct dcd_engine_ops kms_engine_ops = {
 	.map = ke_map,
 	.map_at = ke_map_at,
 	.unmap = ke_unmap,
+	.fb_alloc = ke_fb_alloc,
+	.fb_import = ke_fb_import,
 	.kms_lease = ke_kms_lease,
 	.kms_lease_revoke = ke_kms_lease_revoke,
 	.fds = ke_fds,
@@ -1232,6 +1372,7 @@ int dcd_engine_kms_open(struct dcd *dcd, const char *path, struct dcd_engine **o
 		rebuild_modes(ke, i);
 	read_current(ke);
 	ke->base.copies_frames = true;
+	ke->base.imports_dmabuf = true;
 	if (stored >= 0) {
 		/* the same open file: master, its framebuffers on the screens */
 		ke->base.adopt = true;

@@ -40,9 +40,14 @@ int dcd_handle_hello(struct dcd_client *c, const struct dcp_request *req, struct
 		 (int)c->cred.pid, (unsigned)c->cred.uid, c->name);
 	w.major = DCP_VERSION_MAJOR;
 	w.minor = DCP_VERSION_MINOR;
-	/* No FB_DMABUF: dci_fb_check_fs says why. */
 	w.capabilities = DCP_CAP_LEASES | DCP_CAP_FB_MEMFD | DCP_CAP_ASYNC_FLIP | DCP_CAP_CURSOR |
 			 DCP_CAP_VBLANK;
+	/* dma-bufs only where the engine imports them: dcd never maps one (fb.c) */
+	if (dcd->engine->imports_dmabuf)
+		w.capabilities |= DCP_CAP_FB_DMABUF;
+	/* only to 1.3 clients: FB_ALLOCATED is not part of an older protocol */
+	if (c->minor >= 3)
+		w.capabilities |= DCP_CAP_FB_ALLOC;
 	/* only to 1.2 clients, and only what this client could use */
 	if (c->minor >= 2 && c->may_kms_lease && dcd_kms_leases_supported(dcd))
 		w.capabilities |= DCP_CAP_KMS_LEASES;

@@ -46,9 +46,14 @@
  * 1.2 adds KMS_LEASE_REQUEST / KMS_LEASE_GRANTED (a DRM lessee fd by
  * SCM_RIGHTS) and the capability DCP_CAP_KMS_LEASES, only on 1.2
  * connections and only where the engine can make DRM leases.
+ * 1.3 adds FB_ALLOC / FB_ALLOCATED (dcd allocates a framebuffer the engine
+ * scans out and hands the client its fd) with the capability
+ * DCP_CAP_FB_ALLOC, and lets FB_CREATE carry a dma-buf with any explicit
+ * modifier where the server announces DCP_CAP_FB_DMABUF. A 1.2 connection
+ * never sees FB_ALLOCATED, and its FB_CREATE stays linear.
  */
 #define DCP_VERSION_MAJOR 1
-#define DCP_VERSION_MINOR 2
+#define DCP_VERSION_MINOR 3
 
 /* ---- socket -------------------------------------------------------------- */
 
@@ -117,6 +122,7 @@ enum dcp_opcode {
 	DCP_REQ_CURSOR_MOVE = 0x000c,
 	DCP_REQ_VBLANK_SUBSCRIBE = 0x000d,
 	DCP_REQ_KMS_LEASE_REQUEST = 0x000e, /* 1.2 */
+	DCP_REQ_FB_ALLOC = 0x000f,	    /* 1.3 */
 
 	DCP_REPLY_ERROR = 0x0101,
 	DCP_REPLY_WELCOME = 0x0102,
@@ -127,6 +133,7 @@ enum dcp_opcode {
 	DCP_REPLY_FB_CREATED = 0x0107,
 	DCP_REPLY_LINK_CAPS = 0x0108,	      /* 1.1; also sent as an event (serial 0) */
 	DCP_REPLY_KMS_LEASE_GRANTED = 0x0109, /* 1.2; carries the lessee's DRM fd */
+	DCP_REPLY_FB_ALLOCATED = 0x010a,      /* 1.3; carries the framebuffer's fd */
 
 	DCP_EVENT_HOTPLUG = 0x0201,
 	DCP_EVENT_FLIP_DONE = 0x0202,
@@ -250,6 +257,8 @@ enum dcp_plane_type {
 #define DCP_CAP_VBLANK	   0x20u
 /* 1.2: KMS_LEASE_REQUEST works (dcd drives the kernel's KMS and the client may ask). */
 #define DCP_CAP_KMS_LEASES 0x40u
+/* 1.3: FB_ALLOC works (dcd allocates scanout buffers for the client to draw into). */
+#define DCP_CAP_FB_ALLOC   0x80u
 
 /*
  * Why a request failed: ERROR's reason. 1-18 are the Display Core's
@@ -431,8 +440,9 @@ struct dcp_lease_revoked {
  * format decides how many pitches/offsets are used; the others are 0.
  */
 struct dcp_fb_create {
-	uint32_t format;   /* DRM_FORMAT_* the protocol knows (dcp_format_info) */
-	uint64_t modifier; /* DRM_FORMAT_MOD_LINEAR in version 1.0 */
+	uint32_t format; /* DRM_FORMAT_* the protocol knows (dcp_format_info) */
+	/* DRM_FORMAT_MOD_LINEAR; 1.3: a dma-buf may carry any other but MOD_INVALID */
+	uint64_t modifier;
 	uint32_t width, height;
 	uint32_t pitches[DCP_MAX_FB_PLANES];
 	uint32_t offsets[DCP_MAX_FB_PLANES];
@@ -440,6 +450,28 @@ struct dcp_fb_create {
 
 struct dcp_fb_created {
 	uint32_t fb_id; /* never 0 */
+};
+
+/*
+ * FB_ALLOC (1.3): dcd allocates a linear framebuffer of a one-plane format
+ * the engine scans out (1 <= width, height <= DCP_MAX_FB_DIM).
+ */
+struct dcp_fb_alloc {
+	uint32_t format; /* DRM_FORMAT_*, one memory plane */
+	uint32_t width, height;
+};
+
+/*
+ * FB_ALLOCATED (1.3), with one fd the client maps read-write and draws
+ * into: a dma-buf of the very buffer that is scanned out (KMS) or a sealed
+ * memfd (Display Core). The pixels start at offset, rows pitch bytes
+ * apart; size is the fd's length (offset + pitch x height <= size).
+ */
+struct dcp_fb_allocated {
+	uint32_t fb_id; /* never 0 */
+	uint32_t pitch;
+	uint32_t offset;
+	uint64_t size;
 };
 
 struct dcp_fb_destroy {
@@ -613,6 +645,7 @@ struct dcp_request {
 		struct dcp_lease_request lease_request;
 		struct dcp_lease_release lease_release;
 		struct dcp_fb_create fb_create;
+		struct dcp_fb_alloc fb_alloc;
 		struct dcp_fb_destroy fb_destroy;
 		struct dcp_config config; /* VALIDATE, COMMIT */
 		struct dcp_flip flip;
@@ -635,6 +668,7 @@ struct dcp_server_msg {
 		struct dcp_lease_granted lease_granted;
 		struct dcp_kms_lease_granted kms_lease_granted;
 		struct dcp_fb_created fb_created;
+		struct dcp_fb_allocated fb_allocated;
 		struct dcp_hotplug hotplug;
 		struct dcp_flip_done flip_done;
 		struct dcp_vblank vblank;
@@ -708,5 +742,14 @@ const struct dcp_format_info *dcp_format_info(uint32_t format);
  * checks. 0, or -EINVAL / -EOVERFLOW with err.
  */
 int dcp_fb_size(const struct dcp_fb_create *fb, uint64_t *bytes, struct dcp_error *err);
+
+/*
+ * The same rules for a dma-buf of protocol 1.3 (the decoder's rule for
+ * every FB_CREATE): any modifier but DRM_FORMAT_MOD_INVALID. A tiled
+ * layout's true size is the device's to check; the bytes are what its
+ * pitches and offsets claim.
+ */
+int dcp_fb_size_any_modifier(const struct dcp_fb_create *fb, uint64_t *bytes,
+			     struct dcp_error *err);
 
 #endif

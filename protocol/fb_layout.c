@@ -121,7 +121,8 @@ static int plane_end(const struct dcp_fb_create *fb, const struct dcp_format_inf
 	return 0;
 }
 
-int dcp_fb_size(const struct dcp_fb_create *fb, uint64_t *bytes, struct dcp_error *err)
+static int fb_layout(const struct dcp_fb_create *fb, bool any_modifier, uint64_t *bytes,
+		     struct dcp_error *err)
 {
 	const struct dcp_format_info *f = dcp_format_info(fb->format);
 	uint64_t size = 0, end = 0;
@@ -136,10 +137,10 @@ int dcp_fb_size(const struct dcp_fb_create *fb, uint64_t *bytes, struct dcp_erro
 	if (fb->modifier == DRM_FORMAT_MOD_INVALID)
 		return bad_layout(err, -EINVAL, DCP_REASON_FB_MODIFIER,
 				  "modifier DRM_FORMAT_MOD_INVALID; use DRM_FORMAT_MOD_LINEAR");
-	if (fb->modifier != DRM_FORMAT_MOD_LINEAR)
+	if (fb->modifier != DRM_FORMAT_MOD_LINEAR && !any_modifier)
 		return bad_layout(err, -EINVAL, DCP_REASON_FB_MODIFIER,
-				  "modifier 0x%016llx (vendor %u) not supported: protocol 1.0 "
-				  "framebuffers are linear",
+				  "modifier 0x%016llx (vendor %u) not supported: memfds and "
+				  "protocol 1.0-1.2 framebuffers are linear",
 				  (unsigned long long)fb->modifier,
 				  (unsigned)fourcc_mod_get_vendor(fb->modifier));
 	if (fb->width == 0 || fb->height == 0 || fb->width > DCP_MAX_FB_DIM ||
@@ -165,7 +166,17 @@ int dcp_fb_size(const struct dcp_fb_create *fb, uint64_t *bytes, struct dcp_erro
 	return 0;
 }
 
-/* ---- FB_CREATE, FB_CREATED, FB_DESTROY -------------------------------------------- */
+int dcp_fb_size(const struct dcp_fb_create *fb, uint64_t *bytes, struct dcp_error *err)
+{
+	return fb_layout(fb, false, bytes, err);
+}
+
+int dcp_fb_size_any_modifier(const struct dcp_fb_create *fb, uint64_t *bytes, struct dcp_error *err)
+{
+	return fb_layout(fb, true, bytes, err);
+}
+
+/* ---- FB_CREATE, FB_CREATED, FB_DESTROY, FB_ALLOC, FB_ALLOCATED -------------------- */
 
 static void enc_fb_create(struct dcp_writer *w, const void *body)
 {
@@ -195,11 +206,97 @@ static void dec_fb_create(struct dcp_reader *r, void *body)
 		m->offsets[i] = rd_u32(r);
 }
 
+/*
+ * Whether the modifier suits the fd and the connection's version is the
+ * server's to judge (a memfd is linear, 1.2 is linear): the wire takes
+ * what 1.3 may send.
+ */
 static int check_fb_create(const void *body, const char *msg, struct dcp_error *err)
 {
 	uint64_t bytes;
 
-	return dcp_fb_size(body, &bytes, err);
+	return dcp_fb_size_any_modifier(body, &bytes, err);
+}
+
+static void enc_fb_alloc(struct dcp_writer *w, const void *body)
+{
+	const struct dcp_fb_alloc *m = body;
+
+	wr_u32(w, m->format);
+	wr_u32(w, m->width);
+	wr_u32(w, m->height);
+}
+
+static void dec_fb_alloc(struct dcp_reader *r, void *body)
+{
+	struct dcp_fb_alloc *m = body;
+
+	m->format = rd_u32(r);
+	m->width = rd_u32(r);
+	m->height = rd_u32(r);
+}
+
+static int check_fb_alloc(const void *body, const char *msg, struct dcp_error *err)
+{
+	const struct dcp_fb_alloc *m = body;
+	const struct dcp_format_info *f = dcp_format_info(m->format);
+	char code[16];
+
+	if (!f) {
+		fourcc_text(m->format, code);
+		return dcp_error_set(err, -EINVAL, DCP_REASON_FB_FORMAT, 0,
+				     "%s: format %s is not a DRM format the protocol knows", msg,
+				     code);
+	}
+	if (f->plane_count != 1)
+		return dcp_error_set(err, -EINVAL, DCP_REASON_FB_FORMAT, 0,
+				     "%s: %s has %u planes; dcd allocates one-plane formats only",
+				     msg, f->name, f->plane_count);
+	if (m->width == 0 || m->height == 0 || m->width > DCP_MAX_FB_DIM ||
+	    m->height > DCP_MAX_FB_DIM)
+		return dcp_error_set(err, -EINVAL, DCP_REASON_FB_LAYOUT, 0,
+				     "%s: size %ux%u outside 1x1..%ux%u", msg, m->width, m->height,
+				     DCP_MAX_FB_DIM, DCP_MAX_FB_DIM);
+	return 0;
+}
+
+static void enc_fb_allocated(struct dcp_writer *w, const void *body)
+{
+	const struct dcp_fb_allocated *m = body;
+
+	wr_u32(w, m->fb_id);
+	wr_u32(w, m->pitch);
+	wr_u32(w, m->offset);
+	wr_u64(w, m->size);
+}
+
+static void dec_fb_allocated(struct dcp_reader *r, void *body)
+{
+	struct dcp_fb_allocated *m = body;
+
+	m->fb_id = rd_u32(r);
+	m->pitch = rd_u32(r);
+	m->offset = rd_u32(r);
+	m->size = rd_u64(r);
+}
+
+static int check_fb_allocated(const void *body, const char *msg, struct dcp_error *err)
+{
+	const struct dcp_fb_allocated *m = body;
+
+	if (m->fb_id == 0)
+		return dcp_invalid(err, "%s: framebuffer id 0 is never valid", msg);
+	if (m->pitch == 0 || m->pitch > DCP_MAX_FB_PITCH)
+		return dcp_invalid(err, "%s: pitch %u outside 1..%u", msg, m->pitch,
+				   DCP_MAX_FB_PITCH);
+	if (m->size == 0 || m->size > DCP_MAX_FB_BYTES || m->offset >= m->size ||
+	    m->size - m->offset < m->pitch)
+		return dcp_invalid(err,
+				   "%s: offset %u and pitch %u do not fit in %llu bytes (at most "
+				   "%llu)",
+				   msg, m->offset, m->pitch, (unsigned long long)m->size,
+				   (unsigned long long)DCP_MAX_FB_BYTES);
+	return 0;
 }
 
 /* clang-format off */
@@ -213,6 +310,13 @@ const struct dcp_msg_desc dcp_msgs_fb[] = {
 	{ .opcode = DCP_REPLY_FB_CREATED, .name = "FB_CREATED", .serial_nonzero_ok = true,
 	  .body_size = sizeof(struct dcp_fb_created),
 	  .encode = dcp_enc_id, .decode = dcp_dec_id, .check = dcp_check_id },
+	{ .opcode = DCP_REQ_FB_ALLOC, .name = "FB_ALLOC",
+	  .body_size = sizeof(struct dcp_fb_alloc),
+	  .encode = enc_fb_alloc, .decode = dec_fb_alloc, .check = check_fb_alloc },
+	{ .opcode = DCP_REPLY_FB_ALLOCATED, .name = "FB_ALLOCATED", .nfds = 1,
+	  .serial_nonzero_ok = true,
+	  .body_size = sizeof(struct dcp_fb_allocated),
+	  .encode = enc_fb_allocated, .decode = dec_fb_allocated, .check = check_fb_allocated },
 };
 /* clang-format on */
 const size_t dcp_msgs_fb_count = sizeof(dcp_msgs_fb) / sizeof(dcp_msgs_fb[0]);

@@ -64,7 +64,7 @@ static int check_hello(const void *body, const char *msg, struct dcp_error *err)
 
 #define CAPS_KNOWN                                                                    \
 	(DCP_CAP_LEASES | DCP_CAP_FB_MEMFD | DCP_CAP_FB_DMABUF | DCP_CAP_ASYNC_FLIP | \
-	 DCP_CAP_CURSOR | DCP_CAP_VBLANK | DCP_CAP_KMS_LEASES)
+	 DCP_CAP_CURSOR | DCP_CAP_VBLANK | DCP_CAP_KMS_LEASES | DCP_CAP_FB_ALLOC)
 
 /* The smallest request size limit a server may announce: a full COMMIT. */
 #define MIN_REQUEST_LIMIT 4096

@@ -19,7 +19,7 @@
 #define FAKE_LINKS	   3
 #define FAKE_FRAME_NS	   16666667ull /* FLIP_DONE timestamps step by this */
 #define FAKE_TIME_BASE_NS  1000000000ull
-#define FAKE_REQUEST_TYPES 0x0f
+#define FAKE_REQUEST_TYPES 0x10
 
 struct fake_server;
 

@@ -181,6 +181,99 @@ static void kms_leases(void **state)
 	(void)state;
 }
 
+/* The memfd the fake dcd allocated last (the hook's), to see the client's drawing. */
+static int alloc_fd = -1;
+
+/* FB_ALLOC: a sealed memfd of 4096-byte rows filled with 0xab, as dcd on Display Core. */
+static bool fb_alloc_hook(struct fake_server *s, const struct dcp_request *req, int fd)
+{
+	struct dcp_fb_allocated a = { .fb_id = 31, .pitch = 4096 };
+	uint8_t *p;
+
+	if (req->hdr.opcode != DCP_REQ_FB_ALLOC)
+		return false;
+	a.size = (uint64_t)a.pitch * req->fb_alloc.height;
+	alloc_fd = memfd_create("fake-dcd-fb", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	assert_true(alloc_fd >= 0);
+	assert_int_equal(ftruncate(alloc_fd, (off_t)a.size), 0);
+	assert_int_equal(fcntl(alloc_fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW), 0);
+	p = mmap(NULL, a.size, PROT_READ | PROT_WRITE, MAP_SHARED, alloc_fd, 0);
+	assert_true(p != MAP_FAILED);
+	memset(p, 0xab, a.size);
+	munmap(p, a.size);
+	fake_send_fd(s, DCP_REPLY_FB_ALLOCATED, req->hdr.serial, &a, alloc_fd);
+	return true;
+}
+
+static void allocated_framebuffers(void **state)
+{
+	uint32_t pitches[4] = { 4096 }, offsets[4] = { 0 };
+	struct fake_server s;
+	struct dcc_client *c;
+	struct dcc_fb *fb;
+	uint8_t *px, seen;
+
+	/* a 1.2 dcd offers no FB_ALLOC: refused before anything is sent */
+	fake_init(&s, 1);
+	s.welcome.minor = 2;
+	c = connect_fake(&s, "test-alloc-old");
+	assert_int_equal(dcc_fb_alloc(c, DCC_FORMAT_XRGB8888, 1000, 10, &fb), -EOPNOTSUPP);
+	assert_non_null(strstr(dcc_last_error_text(c), "offers no FB_ALLOC (it came with 1.3)"));
+	assert_int_equal(dcc_roundtrip(c), 0);
+	assert_int_equal(fake_count(&s, DCP_REQ_FB_ALLOC), 0);
+	dcc_client_destroy(c);
+	fake_fini(&s);
+
+	fake_init(&s, 1);
+	s.welcome.minor = 3;
+	s.welcome.capabilities |= DCP_CAP_FB_ALLOC;
+	s.hook = fb_alloc_hook;
+	c = connect_fake(&s, "test-alloc");
+	assert_true(dcc_get_capabilities(c) & DCC_CAP_FB_ALLOC);
+	assert_int_equal(dcc_fb_alloc(c, DCC_FORMAT_XRGB8888, 1000, 10, &fb), 0);
+	assert_int_equal(fake_last(&s, DCP_REQ_FB_ALLOC).fb_alloc.width, 1000);
+	assert_int_equal(fake_last(&s, DCP_REQ_FB_ALLOC).fb_alloc.height, 10);
+	/* dcd's id and layout, and a mapping of the very memory dcd passed */
+	assert_int_equal(dcc_fb_get_id(fb), 31);
+	assert_int_equal(dcc_fb_get_pitch(fb, 0), 4096);
+	assert_int_equal(dcc_fb_get_size(fb), 40960);
+	assert_false(dcc_fb_is_dmabuf(fb));
+	px = dcc_fb_get_data(fb);
+	assert_non_null(px);
+	assert_int_equal(px[40959], 0xab);
+	/* a memfd needs no DMA_BUF_IOCTL_SYNC: both are no-ops */
+	assert_int_equal(dcc_fb_begin_access(fb), 0);
+	px[5] = 0x42;
+	assert_int_equal(dcc_fb_end_access(fb), 0);
+	assert_int_equal(pread(alloc_fd, &seen, 1, 5), 1);
+	assert_int_equal(seen, 0x42);
+	dcc_fb_destroy(fb);
+	assert_int_equal(dcc_roundtrip(c), 0);
+	assert_int_equal(fake_last(&s, DCP_REQ_FB_DESTROY).fb_destroy.fb_id, 31);
+	close(alloc_fd);
+
+	/* dma-bufs: only where dcd imports them, and only real ones */
+	assert_int_equal(
+		dcc_fb_create_dmabuf(c, 0, DCC_FORMAT_XRGB8888, 0, 1000, 10, pitches, offsets, &fb),
+		-EOPNOTSUPP);
+	assert_non_null(strstr(dcc_last_error_text(c), "dcd takes no dma-bufs"));
+	dcc_client_destroy(c);
+	fake_fini(&s);
+	fake_init(&s, 1);
+	s.welcome.capabilities |= DCP_CAP_FB_DMABUF;
+	c = connect_fake(&s, "test-dmabuf");
+	alloc_fd = memfd_create("not-a-dmabuf", MFD_CLOEXEC);
+	assert_int_equal(dcc_fb_create_dmabuf(c, alloc_fd, DCC_FORMAT_XRGB8888, 0, 1000, 10,
+					      pitches, offsets, &fb),
+			 -EINVAL);
+	assert_non_null(strstr(dcc_last_error_text(c), "is not a dma-buf"));
+	assert_int_equal(fake_count(&s, DCP_REQ_FB_CREATE), 0);
+	close(alloc_fd);
+	dcc_client_destroy(c);
+	fake_fini(&s);
+	(void)state;
+}
+
 static void memfd_framebuffers(void **state)
 {
 	struct fake_server s;
@@ -648,6 +741,7 @@ int main(void)
 		cmocka_unit_test(leases),
 		cmocka_unit_test(memfd_framebuffers),
 		cmocka_unit_test(kms_leases),
+		cmocka_unit_test(allocated_framebuffers),
 		cmocka_unit_test(validate_and_commit),
 		cmocka_unit_test(answers_match_requests_by_serial),
 		cmocka_unit_test(flips_complete_with_callbacks),

@@ -127,6 +127,8 @@ int dct_connect_minor(const char *path, const char *name, uint16_t minor, struct
 int dct_connect_raw(const char *path, struct dct_client **out);
 void dct_close(struct dct_client *c); /* NULL is fine */
 int dct_fd(const struct dct_client *c);
+/* The fd the last message read carried (FB_ALLOCATED's), now the caller's; -1: none. */
+int dct_take_fd(struct dct_client *c);
 const struct dcp_welcome *dct_welcome(const struct dct_client *c);
 
 /* Sends a request (fd -1: none); returns its serial (> 0) or -errno. */

@@ -30,6 +30,7 @@ struct dct_client {
 	uint8_t buf[DCP_MAX_MESSAGE_SIZE];
 	/* LINK_CAPS of the last GET_TOPOLOGY, by link id */
 	struct dcp_link_caps caps[DCP_MAX_LINKS];
+	int last_fd; /* the fd of the last message read that carried one, -1: none */
 };
 
 const struct dcp_link_caps *dct_link_caps(const struct dct_client *c, uint32_t link)
@@ -54,6 +55,7 @@ int dct_connect_raw(const char *path, struct dct_client **out)
 
 	if (!c)
 		return -ENOMEM;
+	c->last_fd = -1;
 	c->fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (strlen(path) >= sizeof(addr.sun_path)) {
 		if (c->fd >= 0)
@@ -104,11 +106,21 @@ int dct_connect_minor(const char *path, const char *name, uint16_t minor, struct
 	return r;
 }
 
+int dct_take_fd(struct dct_client *c)
+{
+	int fd = c->last_fd;
+
+	c->last_fd = -1;
+	return fd;
+}
+
 void dct_close(struct dct_client *c)
 {
 	if (!c)
 		return;
 	close(c->fd);
+	if (c->last_fd >= 0)
+		close(c->last_fd);
 	while (c->count) {
 		free(c->queue[c->head].data);
 		c->head = (c->head + 1) % MAX_QUEUED;
@@ -156,7 +168,13 @@ static int read_one(struct dct_client *c, struct dcp_server_msg *msg, int timeou
 	if (r < 0)
 		return -errno;
 	n = dci_msg_recv(c->fd, c->buf, sizeof(c->buf), fds, DCP_MAX_FDS, &nfds);
-	for (unsigned i = 0; i < nfds; i++)
+	if (nfds > 0) {
+		/* kept for dct_take_fd (FB_ALLOCATED's), the older one closed */
+		if (c->last_fd >= 0)
+			close(c->last_fd);
+		c->last_fd = fds[0];
+	}
+	for (unsigned i = 1; i < nfds; i++)
 		close(fds[i]);
 	if (n == 0)
 		return -ECONNRESET;

@@ -21,9 +21,19 @@
 #   dcd-kms-lease-disconnect  the client disconnects: the fd's next modeset fails
 #   dcd-kms-lease-perm        uid 65534 (not in dcd.json's kms_lease) gets EPERM
 #   dcd-kms-lease-bench       the benchmark ran (its JSON line follows it)
+#   dcd-kms-fballoc-*, dcd-kms-dmabuf-*  dcd-kms-fbclient's (fbclient.c)
+#   dcd-sim-dmabuf-refused    a dcd --sim beside it refuses a real dma-buf (fbclient.c)
 driver=$1
 result() { # NAME OK TEXT
 	if [ "$2" = 1 ]; then echo "RESULT $1 PASS $3"; else echo "RESULT $1 FAIL $3"; fi
+}
+wait_socket() { # SOCKET PID: up to 10 s for a dcd to serve SOCKET, while it lives
+	i=0
+	while [ ! -S "$1" ] && [ $i -lt 100 ] && kill -0 "$2" 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -S "$1" ]
 }
 
 # dcctl talks to dcd over D-Bus: a private bus of the session type
@@ -59,12 +69,7 @@ while [ ! -S /tmp/bus ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 dcd --kms /dev/dri/card0 --bus session --config /tmp/dcd-lease.json \
 	--socket /tmp/dcd-lease.sock --verbose 2>/tmp/dcd-lease.log &
 pid=$!
-i=0
-while [ ! -S /tmp/dcd-lease.sock ] && [ $i -lt 100 ] && kill -0 $pid 2>/dev/null; do
-	sleep 0.1
-	i=$((i + 1))
-done
-if [ ! -S /tmp/dcd-lease.sock ]; then
+if ! wait_socket /tmp/dcd-lease.sock $pid; then
 	result dcd-kms-lease-start 0 "no socket after 10 s"
 	cat /tmp/dcd-lease.log /tmp/bus.log
 	kill $buspid
@@ -86,6 +91,19 @@ ok=0
 [ $rc = 0 ] && grep -q '^{"bench":"kms_flip_latency"' /tmp/bench.json && ok=1
 result dcd-kms-lease-bench $ok "exit $rc"
 cat /tmp/bench.json
+# framebuffers the kernel scans out: FB_ALLOC and a client's dma-buf (fbclient.c)
+dcd-kms-fbclient /tmp/dcd-lease.sock "$driver" $pid
+# and a dcd on the simulator beside it, sent a real dma-buf of card0: refused
+mkdir -p /tmp/sim-state
+DCD_VBIOS_DIR=/vbios dcd --sim --bus none --state-dir /tmp/sim-state --socket /tmp/dcd-sim.sock 2>/tmp/dcd-sim.log &
+simpid=$!
+if wait_socket /tmp/dcd-sim.sock $simpid; then
+	dcd-kms-fbclient /tmp/dcd-sim.sock sim
+else
+	result dcd-sim-dmabuf-refused 0 "dcd --sim: no socket after 10 s: $(tail -n 3 /tmp/dcd-sim.log)"
+fi
+kill $simpid
+wait $simpid
 echo "---- dcd's log (KMS leases) ----"
 grep -i 'lease' /tmp/dcd-lease.log | sed 's/^\[[^]]*\] //' | tail -n 30
 kill $pid

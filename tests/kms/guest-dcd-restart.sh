@@ -24,6 +24,10 @@
 #                            dc-demo resumes
 #   dcd-kms-restart-nostore  the store lost: dcd starts, says what it lost, and
 #                            dc-demo lights Virtual-1 and flips again
+#   dcd-kms-restart-fballoc  dc-demo on buffers dcd allocated (dma-bufs, no
+#                            copy): SIGKILL, start with the stored DRM file;
+#                            dc-demo registers its dma-bufs again and flips on
+# (the checks before run dc-demo --memfd: the fd store holds clients' memfds)
 driver=$1
 dir=/tmp/fsd
 state=/tmp/dcd-state
@@ -55,16 +59,17 @@ log() { # the dcd log without its time stamps
 	sed 's/^\[[^]]*\] //' $dir/dcd.log
 }
 # waits (SECONDS at most) until dc-demo's log has PATTERN at least COUNT times
+demolog=/tmp/rdemo.log # the dc-demo being watched
 wait_demo() { # PATTERN COUNT SECONDS
 	i=0
-	while [ "$(grep -c "$1" /tmp/rdemo.log)" -lt "$2" ] && [ $i -lt $(($3 * 10)) ]; do
+	while [ "$(grep -c "$1" $demolog)" -lt "$2" ] && [ $i -lt $(($3 * 10)) ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
 }
 # flips in dc-demo's reports (every 2 s) after its COUNT-th "resumed", added up
 flips_after_resume() { # COUNT
-	sed -n 's/.*(\([0-9]*\) flips.*/F \1/p; /resumed/p' /tmp/rdemo.log |
+	sed -n 's/.*(\([0-9]*\) flips.*/F \1/p; /resumed/p' $demolog |
 		awk -v k="$1" '/resumed/ { r++ } r >= k && $1 == "F" { n += $2 } END { print n + 0 }'
 }
 # waits (SECONDS at most) until dc-demo flipped at least N times after its COUNT-th resume:
@@ -75,6 +80,15 @@ wait_flips() { # COUNT N SECONDS
 		sleep 0.1
 		i=$((i + 1))
 	done
+}
+# after "fsd start": its READY (the N-th, in $ready), dc-demo's K-th resume
+# and at least 5 flips after it (the count in $flips)
+back_and_flipping() { # N K
+	fsd ready "$1" 30
+	ready=$ans
+	wait_demo 'resumed' "$2" 30
+	wait_flips "$2" 5 20
+	flips=$(flips_after_resume "$2")
 }
 # "FRAME CRC" lines with the frame (vblank) in decimal: the kernel's CRC
 # file writes them in hex, each followed by a NUL
@@ -95,7 +109,7 @@ case $r in "# ready 1"*) ;; *)
 	;;
 esac
 
-dc-demo --socket $sock --duration 120 >/tmp/rdemo.log 2>&1 &
+dc-demo --socket $sock --duration 120 --memfd >/tmp/rdemo.log 2>&1 &
 demo=$!
 wait_demo 'flips' 1 30
 fsd store
@@ -214,11 +228,7 @@ if [ "$driver" = vkms ]; then
 	seen="$seen; CRCs composed meanwhile: $(crc_table /tmp/rcrc2.log | awk '{ print $2 }' | sort | uniq -c | tr -s ' \n' ' ')"
 fi
 fsd start
-fsd ready 4 30
-ready=$ans
-wait_demo 'resumed' 3 30
-wait_flips 3 5 20
-flips=$(flips_after_resume 3)
+back_and_flipping 4 3
 lost=$(log | grep -m1 'did not come back from the fd store')
 ok=0
 case $ready in "# ready 4"*) ok=1 ;; esac
@@ -226,6 +236,24 @@ case $ready in "# ready 4"*) ok=1 ;; esac
 result dcd-kms-restart-nostore $ok "the DRM file closed: $seen; then: $lost; dc-demo flipped $flips times after resuming"
 [ $ok = 1 ] || { log; cat /tmp/rdemo.log; }
 
+kill -INT $demo
+wait $demo
+
+# ---- 4: dc-demo on dcd's buffers (FB_ALLOC: dma-bufs on the plane as they are) ----
+demolog=/tmp/rdemo2.log
+dc-demo --socket $sock --duration 120 >$demolog 2>&1 &
+demo=$!
+wait_demo 'flips' 1 30
+fsd kill
+sleep 0.5
+fsd start
+back_and_flipping 5 1
+ok=0
+case $ready in "# ready 5"*) ok=1 ;; esac
+grep -q 'dcd allocated (dma-bufs' $demolog && [ "$flips" -ge 5 ] &&
+	! grep -q 'not created again' $demolog || ok=0
+result dcd-kms-restart-fballoc $ok "$(grep -m1 'framebuffers' $demolog); ${ready#\# }; $flips flips after resuming"
+[ $ok = 1 ] || { log | tail -n 20; cat $demolog; }
 kill -INT $demo
 wait $demo
 fsd term

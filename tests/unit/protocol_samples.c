@@ -181,6 +181,9 @@ static void fill(uint16_t opcode, union sample_body *b)
 		snprintf(b->req.kms_lease_request.names[0], DCP_MAX_LINK_NAME + 1, "Virtual-1");
 		snprintf(b->req.kms_lease_request.names[1], DCP_MAX_LINK_NAME + 1, "HDMI-A-2");
 		break;
+	case DCP_REQ_FB_ALLOC:
+		b->req.fb_alloc = (struct dcp_fb_alloc){ DRM_FORMAT_XRGB8888, 1920, 1080 };
+		break;
 	case DCP_REPLY_ERROR:
 		dcp_error_set(&b->srv.error, -ENOSPC, DCP_REASON_LINK_BANDWIDTH, DCP_ERROR_SHARED,
 			      "DP-1: 2 lanes x HBR = 8.64 Gbit/s < 12.54 Gbit/s needed");
@@ -222,6 +225,9 @@ static void fill(uint16_t opcode, union sample_body *b)
 		b->srv.kms_lease_granted.lessee_id = 3;
 		snprintf(b->srv.kms_lease_granted.name, sizeof(b->srv.kms_lease_granted.name),
 			 "card0-Virtual-1+HDMI-A-2");
+		break;
+	case DCP_REPLY_FB_ALLOCATED:
+		b->srv.fb_allocated = (struct dcp_fb_allocated){ 13, 7680, 0, 7680ull * 1080 };
 		break;
 	case DCP_EVENT_HOTPLUG: {
 		struct dcp_link_info li;
@@ -281,6 +287,7 @@ static const struct {
 	{ DCP_REQ_CURSOR_MOVE, DCP_HEADER_NO_REPLY, 12, true },
 	{ DCP_REQ_VBLANK_SUBSCRIBE, 0, 13, true },
 	{ DCP_REQ_KMS_LEASE_REQUEST, 0, 14, true },
+	{ DCP_REQ_FB_ALLOC, 0, 15, true },
 	{ DCP_REPLY_ERROR, 0, 9, true },
 	{ DCP_REPLY_WELCOME, 0, 1, true },
 	{ DCP_REPLY_OK, 0, 2, false },
@@ -290,6 +297,7 @@ static const struct {
 	{ DCP_REPLY_LEASE_GRANTED, 0, 4, true },
 	{ DCP_REPLY_FB_CREATED, 0, 6, true },
 	{ DCP_REPLY_KMS_LEASE_GRANTED, 0, 14, true },
+	{ DCP_REPLY_FB_ALLOCATED, 0, 15, true },
 	{ DCP_EVENT_HOTPLUG, 0, 0, true },
 	{ DCP_EVENT_FLIP_DONE, 0, 10, true },
 	{ DCP_EVENT_VBLANK, 0, 0, true },

@@ -103,8 +103,8 @@ static void unknown_flag_bits(void **state)
 	patch_u16(m, 6, 0x4);
 	expect_invalid(m, len, 0, -EINVAL, "ERROR: flags 0x4 have unknown bits");
 	len = sample_encode_op(DCP_REPLY_WELCOME, m, sizeof(m));
-	patch_u32(m, 4, 0x80);
-	expect_invalid(m, len, 0, -EINVAL, "WELCOME: capabilities 0x80 have unknown bits 0x80");
+	patch_u32(m, 4, 0x100);
+	expect_invalid(m, len, 0, -EINVAL, "WELCOME: capabilities 0x100 have unknown bits 0x100");
 	len = sample_encode_op(DCP_REPLY_LINK_INFO, m, sizeof(m));
 	patch_u8(m, 7, 0x2);
 	expect_invalid(m, len, 0, -EINVAL, "LINK_INFO: flags 0x2 have unknown bits");
@@ -219,6 +219,64 @@ static void kms_lease_rules(void **state)
 	expect_fatal(m, len, 0, "KMS_LEASE_GRANTED came with 0 file descriptor(s), it takes 1");
 	patch_u32(m, 4, 0);
 	expect_invalid(m, len, 1, -EINVAL, "lessee id 0: 0 is never valid");
+	(void)state;
+}
+
+/* FB_ALLOC (1.3): a known one-plane format of a sane size; FB_ALLOCATED: an fd and a layout that
+ * fits. */
+static void fb_alloc_rules(void **state)
+{
+	struct dcp_error err;
+	size_t len = sample_encode_op(DCP_REQ_FB_ALLOC, m, sizeof(m));
+
+	/* format, width, height */
+	patch_u32(m, 0, DRM_FORMAT_NV12);
+	expect_invalid(m, len, 0, -EINVAL, "FB_ALLOC: NV12 has 2 planes; dcd allocates one-plane");
+	patch_u32(m, 0, 0x30303030);
+	expect_invalid(m, len, 0, -EINVAL, "FB_ALLOC: format '0000'");
+	patch_u32(m, 0, DRM_FORMAT_XRGB8888);
+	patch_u32(m, 4, 0);
+	expect_invalid(m, len, 0, -EINVAL, "FB_ALLOC: size 0x1080 outside 1x1..16384x16384");
+	patch_u32(m, 4, 1920);
+	patch_u32(m, 8, DCP_MAX_FB_DIM + 1);
+	expect_invalid(m, len, 0, -EINVAL, "FB_ALLOC: size 1920x16385 outside");
+	/* no fd may come with the request */
+	patch_u32(m, 8, 1080);
+	assert_int_equal(decode_any(m, len, 0, &err), 0);
+	expect_fatal(m, len, 1, "FB_ALLOC came with 1 file descriptor(s), it takes 0");
+	/* one byte short is a malformed message */
+	patch_length(m, len - 1);
+	expect_fatal(m, len - 1, 0, "FB_ALLOC");
+
+	/* fb id, pitch, offset, size */
+	len = sample_encode_op(DCP_REPLY_FB_ALLOCATED, m, sizeof(m));
+	assert_int_equal(decode_any(m, len, 1, &err), 0);
+	expect_fatal(m, len, 0, "FB_ALLOCATED came with 0 file descriptor(s), it takes 1");
+	patch_u32(m, 0, 0);
+	expect_invalid(m, len, 1, -EINVAL, "FB_ALLOCATED: framebuffer id 0 is never valid");
+	patch_u32(m, 0, 13);
+	patch_u32(m, 4, 0);
+	expect_invalid(m, len, 1, -EINVAL, "FB_ALLOCATED: pitch 0 outside 1..262144");
+	patch_u32(m, 4, 7680);
+	patch_u32(m, 8, 7680 * 1080);
+	expect_invalid(m, len, 1, -EINVAL,
+		       "FB_ALLOCATED: offset 8294400 and pitch 7680 do not fit in 8294400 bytes");
+	(void)state;
+}
+
+/* 1.3: the wire takes a dma-buf's tiled modifier; the linear rule is the server's (dcp_fb_size). */
+static void fb_create_modifiers(void **state)
+{
+	struct dcp_error err;
+	size_t len = sample_encode_op(DCP_REQ_FB_CREATE, m, sizeof(m));
+
+	/* the modifier is payload bytes 4..11 */
+	patch_u32(m, 4, 1);
+	patch_u32(m, 8, 0x01000000); /* I915_FORMAT_MOD_X_TILED */
+	assert_int_equal(decode_any(m, len, 1, &err), 0);
+	patch_u32(m, 4, 0xffffffff); /* DRM_FORMAT_MOD_INVALID */
+	patch_u32(m, 8, 0x00ffffff);
+	expect_invalid(m, len, 1, -EINVAL, "FB_CREATE: modifier DRM_FORMAT_MOD_INVALID");
 	(void)state;
 }
 
@@ -420,7 +478,16 @@ static void fb_create_values(void **state)
 	expect_invalid(m, len, 1, -EINVAL, "NV12 plane 0: pitch 100 < 1920 pixels x 1 bytes");
 	len = sample_encode_op(DCP_REQ_FB_CREATE, m, sizeof(m));
 	patch_u32(m, 8, 0x02000000); /* modifier high word: AMD vendor */
-	expect_invalid(m, len, 1, -EINVAL, "(vendor 2) not supported");
+	/* 1.3: the wire takes a dma-buf's modifier; a memfd's layout (dcp_fb_size) refuses it */
+	{
+		struct dcp_request req;
+		struct dcp_error err;
+		uint64_t bytes;
+
+		assert_int_equal(dcp_decode_request(m, len, 1, &req, &err), 0);
+		assert_int_equal(dcp_fb_size(&req.fb_create, &bytes, &err), -EINVAL);
+		assert_non_null(strstr(err.text, "(vendor 2) not supported"));
+	}
 	(void)state;
 }
 
@@ -471,6 +538,8 @@ int main(void)
 		cmocka_unit_test(links_out_of_range),
 		cmocka_unit_test(lease_request_rules),
 		cmocka_unit_test(kms_lease_rules),
+		cmocka_unit_test(fb_alloc_rules),
+		cmocka_unit_test(fb_create_modifiers),
 		cmocka_unit_test(error_status_must_be_negative_errno),
 		cmocka_unit_test(welcome_limits),
 		cmocka_unit_test(mode_bits),

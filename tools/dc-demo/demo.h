@@ -42,6 +42,7 @@ struct demo {
 	struct dcc_client *client;
 	struct output *outputs[16]; /* by link id */
 	bool quiet;
+	bool memfd;		      /* --memfd: never dcc_fb_alloc */
 	uint64_t statistics_since_ns; /* flips shown before are not counted */
 };
 

@@ -21,12 +21,14 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: dc-demo [--socket PATH] [--duration SECONDS] [--quiet]\n"
+	fprintf(f, "Usage: dc-demo [--socket PATH] [--duration SECONDS] [--memfd] [--quiet]\n"
 		   "Leases every connected output of dcd, shows an animated test pattern\n"
 		   "flipped at vsync and prints each output's frames per second.\n"
 		   "  --socket PATH        dcd's socket (default: $DCD_SOCKET, then the\n"
 		   "                       runtime directory's, then /run/dcd/dcd.sock)\n"
 		   "  --duration SECONDS   exit after this long (default: until SIGINT)\n"
+		   "  --memfd              draw into memfds of its own even where dcd\n"
+		   "                       allocates framebuffers (dcd --kms copies them)\n"
 		   "  --quiet              print errors only\n");
 }
 
@@ -155,6 +157,7 @@ int main(int argc, char **argv)
 		{ "socket", required_argument, NULL, 's' },
 		{ "duration", required_argument, NULL, 'd' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "memfd", no_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -174,6 +177,9 @@ int main(int argc, char **argv)
 			break;
 		case 'q':
 			demo.quiet = true;
+			break;
+		case 'm':
+			demo.memfd = true;
 			break;
 		case 'h':
 			usage(stdout);

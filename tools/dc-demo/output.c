@@ -24,7 +24,10 @@ static int flip_next(struct output *out)
 	unsigned back = out->front ^ 1;
 	int ret;
 
+	/* a dma-buf's caches agree with the device around the drawing (libdcclient(3)) */
+	dcc_fb_begin_access(out->fb[back]);
 	draw_frame(&out->canvas[back], ++out->frame);
+	dcc_fb_end_access(out->fb[back]);
 	/* The demo, not the output, rides along: the output may be gone by then. */
 	ret = dcc_flip(out->demo->client, out->link, out->fb[back], DCC_FLIP_VSYNC, flip_done,
 		       out->demo);
@@ -98,6 +101,21 @@ static int fail(struct output *out, const char *what)
 	return -1;
 }
 
+/*
+ * A buffer dcd allocates where it offers to (dcd --kms: memory the kernel
+ * scans out as it is, no copy per flip), else a memfd of this program's.
+ */
+static int new_fb(struct output *out, const struct dcc_mode *mode, struct dcc_fb **fb)
+{
+	struct dcc_client *c = out->demo->client;
+
+	if ((dcc_get_capabilities(c) & DCC_CAP_FB_ALLOC) && !out->demo->memfd)
+		return dcc_fb_alloc(c, DCC_FORMAT_XRGB8888, dcc_mode_get_width(mode),
+				    dcc_mode_get_height(mode), fb);
+	return dcc_fb_create_memfd(c, DCC_FORMAT_XRGB8888, dcc_mode_get_width(mode),
+				   dcc_mode_get_height(mode), fb);
+}
+
 int output_light(struct demo *demo, struct dcc_link *link)
 {
 	const struct dcc_mode *mode = dcc_link_get_preferred_mode(link);
@@ -118,8 +136,7 @@ int output_light(struct demo *demo, struct dcc_link *link)
 	if (dcc_lease_create(c, &link, 1, &out->lease))
 		return fail(out, "lease");
 	for (int i = 0; i < 2; i++) {
-		if (dcc_fb_create_memfd(c, DCC_FORMAT_XRGB8888, dcc_mode_get_width(mode),
-					dcc_mode_get_height(mode), &out->fb[i]))
+		if (new_fb(out, mode, &out->fb[i]))
 			return fail(out, "framebuffer");
 		out->canvas[i] = (struct canvas){
 			.pixels = dcc_fb_get_data(out->fb[i]),
@@ -127,7 +144,9 @@ int output_light(struct demo *demo, struct dcc_link *link)
 			.height = dcc_mode_get_height(mode),
 			.stride = dcc_fb_get_pitch(out->fb[i], 0) / 4,
 		};
+		dcc_fb_begin_access(out->fb[i]);
 		draw_full(&out->canvas[i], 0);
+		dcc_fb_end_access(out->fb[i]);
 	}
 	if (dcc_config_create(c, &out->config) ||
 	    dcc_config_set_output(out->config, link, mode, out->fb[0]) ||
@@ -138,6 +157,13 @@ int output_light(struct demo *demo, struct dcc_link *link)
 		printf("%s: lit %ux%u@%.3fHz (%s %s)\n", name(out), dcc_mode_get_width(mode),
 		       dcc_mode_get_height(mode), out->refresh_mhz / 1000.0,
 		       dcc_link_get_vendor(link), dcc_link_get_monitor_name(link));
+	if (!demo->quiet)
+		printf("%s: framebuffers %s\n", name(out),
+		       !(dcc_get_capabilities(c) & DCC_CAP_FB_ALLOC) || demo->memfd
+			       ? "of memfds this program made"
+		       : dcc_fb_is_dmabuf(out->fb[0])
+			       ? "dcd allocated (dma-bufs scanned out without a copy)"
+			       : "dcd allocated (memfds)");
 	return flip_next(out);
 }
 
