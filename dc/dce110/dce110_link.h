@@ -140,6 +140,22 @@ bool dce110_simext_present(struct dc_hw *hw);
 int dce110_link_enc_dp_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, uint32_t rate_mbps,
 			      unsigned lanes, bool enhanced_framing);
 
+/*
+ * The DIG side of a DP link: DP mode, lanes, enhanced framing, TPS1, then
+ * DIG_ENABLE. The PHY is the video BIOS's (UNIPHYTransmitterControl).
+ */
+void dce110_link_enc_dp_setup(struct dc_hw *hw, unsigned dig, unsigned hpd, unsigned lanes,
+			      bool enhanced_framing);
+
+/*
+ * The PHY of UNIPHY transmitter n (DCE 10/11.0) as a video BIOS table left
+ * it: false while its PLL is off; else the link rate per lane (from the
+ * PLL's feedback divider) and each lane's voltage swing and pre-emphasis
+ * (UNIPHY_TX_CONTROL1), our reading of the public field names.
+ */
+bool dce110_uniphy_dp_read(struct dc_hw *hw, unsigned n, uint32_t *rate_mbps, uint8_t swing[4],
+			   uint8_t preemphasis[4]);
+
 /* Voltage swing and pre-emphasis levels (0..3) of each of the 4 lanes. */
 int dce110_link_enc_dp_drive(struct dc_hw *hw, unsigned dig, const uint8_t swing[4],
 			     const uint8_t preemphasis[4]);

@@ -66,7 +66,7 @@ static int enable_dp(struct dc *dc, unsigned link, const struct dc_stream *s, st
 		return -EOPNOTSUPP;
 	}
 	if (ret) {
-		dce110_link_enc_disable(dc->hw, l->desc.dig_be);
+		dc_link_dp_transmitter_off(dc, link);
 		dc_error_set(err, DC_ERR_LINK_TRAINING, -1, -1,
 			     "%s: link training failed at every setting from %s down to 1 lane x "
 			     "RBR (%s)",
@@ -76,7 +76,7 @@ static int enable_dp(struct dc *dc, unsigned link, const struct dc_stream *s, st
 	have = dc_dp_link_kbps(t.lanes, t.rate_mbps);
 	need = dc_dp_stream_kbps(s->mode.clock, s->encoding, s->bpc);
 	if (fixed32_32_lt(have, need)) {
-		dce110_link_enc_disable(dc->hw, l->desc.dig_be);
+		dc_link_dp_transmitter_off(dc, link);
 		fmt_setting(got, sizeof(got), t.lanes, t.rate_mbps);
 		dc_fmt_fixed(have_s, sizeof(have_s), have, 1000000, 2);
 		dc_fmt_fixed(need_s, sizeof(need_s), need, 1000000, 2);
@@ -189,7 +189,7 @@ int dc_link_disable(struct dc *dc, unsigned link)
 		/* the receiver may be gone already; the transmitter goes off regardless */
 		if (l->sink && dce110_hpd_sense(dc->hw, l->desc.hpd))
 			dc_dp_set_power(dc, link, false);
-		dce110_link_enc_disable(dc->hw, l->desc.dig_be);
+		dc_link_dp_transmitter_off(dc, link);
 		return 0;
 	}
 	dce110_link_enc_hdmi_scrambling(dc->hw, dc->pool->regs, l->desc.dig_be, false, false);
