@@ -67,11 +67,14 @@ void dc_bios_phy_init(struct dc *dc)
 		struct dc_board board;
 
 		dc->bios_utc_rev = t.content_rev;
-		/* the transmitters the image's display paths use: those it drives */
-		dc->bios_phy_mask = 0;
-		if (dc_bios_board(dc->bios, dc->pool->asic, &board, &berr) == 0)
+		/* the transmitters the image's display paths use: those it drives;
+		 * an image without display paths (our own) drives them all */
+		dc->bios_phy_mask = ~0u;
+		if (dc_bios_board(dc->bios, dc->pool->asic, &board, &berr) == 0) {
+			dc->bios_phy_mask = 0;
 			for (unsigned i = 0; i < board.connector_count; i++)
 				dc->bios_phy_mask |= 1u << board.connectors[i].dig_be;
+		}
 	}
 }
 

@@ -1,5 +1,6 @@
 /*
- * The DP PHY through AMD's real video BIOS images (Carrizo and Stoney):
+ * The DP PHY through AMD's real video BIOS images (Carrizo and Stoney),
+ * and through our own image's table on Tonga and Fiji (DCE 10):
  * Display Core trains a DP link at RBR, HBR and HBR2 on 1, 2 and 4 lanes
  * on the transmitter of the image's DP connector (UNIPHY C) with the PHY
  * programmed by the image's UNIPHYTransmitterControl. Asserted at register
@@ -133,11 +134,26 @@ static void test_stoney(void **state)
 	train_all(SCENARIO("stoney"), DC_ASIC_STONEY);
 }
 
+/* Our own image's UNIPHYTransmitterControl 1.5 (sim/sim_own_vbios.c) on DCE 10. */
+static void test_tonga(void **state)
+{
+	(void)state;
+	train_all(SCENARIO("tonga"), DC_ASIC_TONGA);
+}
+
+static void test_fiji(void **state)
+{
+	(void)state;
+	train_all(SCENARIO("fiji"), DC_ASIC_FIJI);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_carrizo),
 		cmocka_unit_test(test_stoney),
+		cmocka_unit_test(test_tonga),
+		cmocka_unit_test(test_fiji),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
