@@ -83,6 +83,19 @@ bool dc_bios_phy(const struct dc *dc, unsigned dig)
 	return dc->bios && dc->bios_utc_rev && dig < 32 && (dc->bios_phy_mask >> dig & 1);
 }
 
+void dc_bios_phy_why_not(const struct dc *dc, unsigned dig, char *buf, size_t n)
+{
+	if (!dc->bios)
+		snprintf(buf, n, "no video BIOS image to run UNIPHYTransmitterControl from");
+	else if (!dc->bios_utc_rev)
+		snprintf(buf, n, "%s", dc->bios_phy_why);
+	else
+		snprintf(buf, n,
+			 "UNIPHY %c is not on the board of video BIOS %s, whose "
+			 "UNIPHYTransmitterControl drives only its own transmitters",
+			 'A' + (char)dig, dc_bios_version(dc->bios));
+}
+
 static uint8_t connector_id(enum dc_link_type type, bool dual)
 {
 	switch (type) {

@@ -230,6 +230,8 @@ void dc_bios_phy_init(struct dc *dc);
  * paths use.
  */
 bool dc_bios_phy(const struct dc *dc, unsigned dig);
+/* Why not (dc_bios_phy false), one clause naming the table and its revision. */
+void dc_bios_phy_why_not(const struct dc *dc, unsigned dig, char *buf, size_t n);
 /* PHY of link's transmitter on at rate_mbps x lanes in DP mode; 0 or -EIO (logged). */
 int dc_bios_phy_dp_enable(struct dc *dc, unsigned link, uint32_t rate_mbps, unsigned lanes);
 /* Voltage swing and pre-emphasis (0..3) of every lane; 0 or -EIO (logged). */

@@ -113,10 +113,12 @@ static void verify_link(struct dc *dc, unsigned link, const struct dc_dp_caps *c
 	if (!ret)
 		ret = dc_dp_train(dc, link, caps, rate, lanes, &t);
 	if (ret == -EOPNOTSUPP) {
+		char why[192];
+
+		dc_bios_phy_why_not(dc, l->desc.dig_be, why, sizeof(why));
 		dc_log(dc, DC_LOG_INFO,
-		       "%s: link capability not verified: the DP PHY rate is set through VBIOS "
-		       "tables, which dcd does not run (no simulator extension)",
-		       l->name);
+		       "%s: link capability not verified: the DP PHY cannot be programmed (%s)",
+		       l->name, why);
 	} else if (ret == -EIO) {
 		/* nothing trained: the fail-safe setting, so validation explains it */
 		l->verified_rate_mbps = DC_DP_RATE_RBR;

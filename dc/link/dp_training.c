@@ -144,9 +144,14 @@ static int transmitter_on(struct attempt *a, bool enhanced)
 	uint32_t rate;
 	int ret;
 
-	if (!dc_bios_phy(dc, a->dig))
+	if (!dc_bios_phy(dc, a->dig)) {
+		/* without an image nothing programs the PHY; otherwise, until every
+		 * transmitter goes through a table, the simulator extension */
+		if (!dc->bios)
+			return -EOPNOTSUPP;
 		return dce110_link_enc_dp_enable(dc->hw, a->dig, l->desc.hpd, a->rate, a->lanes,
 						 enhanced);
+	}
 	if (a->rate != DC_DP_RATE_RBR && a->rate != DC_DP_RATE_HBR && a->rate != DC_DP_RATE_HBR2)
 		return -EINVAL;
 	/* the PHY changes rate or lane count only while it is off */

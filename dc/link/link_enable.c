@@ -55,14 +55,16 @@ static int enable_dp(struct dc *dc, unsigned link, const struct dc_stream *s, st
 	}
 	ret = dc_dp_train(dc, link, caps, rate, lanes, &t);
 	if (ret == -EOPNOTSUPP) {
+		char why[192];
+
+		dc_bios_phy_why_not(dc, l->desc.dig_be, why, sizeof(why));
 		dc_log(dc, DC_LOG_ERROR,
-		       "%s: the DP PHY's link rate and drive levels are set through VBIOS tables, "
-		       "which dcd does not run: DP output needs the simulator extension",
-		       l->name);
+		       "%s: the DP PHY's link rate and drive levels are set through the video "
+		       "BIOS's UNIPHYTransmitterControl, and %s",
+		       l->name, why);
 		dc_error_set(err, DC_ERR_LINK_TRAINING, -1, -1,
-			     "%s: DP link rate programming is not supported on this hardware "
-			     "(VBIOS transmitter tables)",
-			     l->name);
+			     "%s: DP output refused: the DP PHY cannot be programmed (%s)", l->name,
+			     why);
 		return -EOPNOTSUPP;
 	}
 	if (ret) {

@@ -8,8 +8,9 @@
  * (the PHY PLL's feedback divider read as docs/bios.md says, DP_CONFIG,
  * DIG_LANE_ENABLE), each active lane's drive levels in UNIPHY_TX_CONTROL1
  * are the levels the simulated receiver asked for, the receiver reports
- * the link trained, nothing went to the simulator extension, and the PHY
- * is off again after the transmitter is.
+ * the link trained, what a restarted dcd adopts without running a table
+ * (dce110_link_enc_dp_read) is the same, nothing went to the simulator
+ * extension, and the PHY is off again after the transmitter is.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -107,6 +108,19 @@ static void train_all(const char *json, enum dc_asic asic)
 				assert_int_equal(tr.preemphasis[i], 1);
 			}
 			assert_true(tr.cr_tries > 1); /* the receiver asked for more than level 0 */
+			/* what a restarted dcd adopts (no table run): the same, from the registers
+			 */
+			{
+				uint32_t rate;
+				unsigned lanes;
+				uint8_t sw[4], pe[4];
+
+				dce110_link_enc_dp_read(t->inner, UNIPHY_C, &rate, &lanes, sw, pe);
+				assert_int_equal(rate, rates[r]);
+				assert_int_equal(lanes, lane_counts[n]);
+				assert_int_equal(sw[lane_counts[n] - 1], 1);
+				assert_int_equal(pe[lane_counts[n] - 1], 1);
+			}
 			/* the receiver: clock recovery, equalization, symbol lock, alignment */
 			assert_int_equal(sim_dpcd_peek(t->sim, conn, 0x202, st, 4), 0);
 			assert_int_equal(st[0] & 0x7, 0x7);

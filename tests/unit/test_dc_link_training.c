@@ -310,6 +310,44 @@ static void test_nothing_trains(void **state)
 }
 
 /*
+ * An image without UNIPHYTransmitterControl (our own Polaris image) on
+ * hardware without the simulator extension: nothing can program the DP
+ * PHY, so detection does not verify and a DP commit is refused, each with
+ * a sentence naming the image and the table; the transmitter stays off.
+ */
+static void test_no_transmitter_table(void **state)
+{
+	struct dclt *t = dclt_create(
+		"{ \"asic\": \"polaris10\", \"connectors\": [ { \"type\": \"DP\", \"hpd\": 1,"
+		"  \"ddc\": 1, \"aux\": 1, \"encoder\": 0, \"display\": { \"edid\": {"
+		"  \"preferred\": \"cta-1080p60\" } } } ] }",
+		DC_ASIC_POLARIS10);
+	unsigned link = 0;
+	struct dc_stream s;
+	struct dc_error err;
+
+	(void)state;
+	t->faults.no_simext = true;
+	assert_false(dc_bios_phy(t->dc, 0));
+	assert_int_equal(dc_link_detect(t->dc, link), 0);
+	assert_true(
+		dclt_logged(t,
+			    "DP-1: link capability not verified: the DP PHY cannot be programmed "
+			    "(video BIOS DCD-OWN-DCE112-PPLL has no UNIPHYTransmitterControl "
+			    "table (76))",
+			    NULL));
+	dclt_stream(t, &s, link, VIC_1080P60);
+	assert_int_equal(dc_link_enable(t->dc, link, &s, &err), -EOPNOTSUPP);
+	assert_int_equal(err.code, DC_ERR_LINK_TRAINING);
+	assert_string_equal(err.message,
+			    "DP-1: DP output refused: the DP PHY cannot be programmed (video BIOS "
+			    "DCD-OWN-DCE112-PPLL has no UNIPHYTransmitterControl table (76))");
+	assert_int_equal(dc_hw_read(t->inner, mmDIG_BE_EN_CNTL) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK,
+			 0);
+	dclt_destroy(t);
+}
+
+/*
  * Real hardware has no simulator extension: on AMD's Carrizo image the PHY
  * of DP-1 (UNIPHY A, on the image's board) is the video BIOS's, so the
  * link verifies, trains and carries a stream without it.
@@ -349,6 +387,7 @@ int main(void)
 		cmocka_unit_test(test_fallback_order),
 		cmocka_unit_test(test_nothing_trains),
 		cmocka_unit_test(test_no_simext),
+		cmocka_unit_test(test_no_transmitter_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
