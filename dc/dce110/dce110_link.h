@@ -125,9 +125,10 @@ int dce110_aux_transfer(struct dc_hw *hw, const struct dce110_regs_gen *g, unsig
 /* ---- link encoder: DIG back end + UNIPHY (dce110_link_enc.c) ------------ */
 
 /*
- * The simulator extension (SIMEXT_*) is there: the DP transmitter's link
- * rate and drive levels, set through VBIOS tables on real hardware, are
- * registers of the simulator. Without it DP output is -EOPNOTSUPP.
+ * The simulator extension (SIMEXT_*) is there: for a DP transmitter no
+ * video BIOS table programs, its link rate and drive levels are registers
+ * of the simulator. Without it such a transmitter's DP output is
+ * -EOPNOTSUPP.
  */
 bool dce110_simext_present(struct dc_hw *hw);
 

@@ -6,9 +6,11 @@
  * DIG_LANE_ENABLE, the training pattern in DP_DPHY_TRAINING_PATTERN_SEL
  * while DP_LINK_CNTL.DP_LINK_TRAINING_COMPLETE is 0 (the DPHY sends training
  * patterns unscrambled; once training is complete it sends the scrambled
- * idle pattern and then video). The PHY's link rate and drive levels are set
- * through VBIOS transmitter tables on real hardware; the simulator has
- * registers for them (SIMEXT_DIG_TX_*, docs/sim.md), used only after
+ * idle pattern and then video). The PHY's link rate and drive levels are the
+ * video BIOS's UNIPHYTransmitterControl (dc/core/bios_phy.c); this file
+ * only reads what it left in the public BPHYC_UNIPHYn registers
+ * (dce110_uniphy_dp_read). Where no table programs the PHY the simulator
+ * extension's SIMEXT_DIG_TX_* stand in (docs/sim.md), used only after
  * SIMEXT_ID says they exist.
  *
  * TMDS: DIG_MODE HDMI or DVI, dual link on the even DIG of a UNIPHY pair.
