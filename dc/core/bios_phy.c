@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../dce110/dce110_regs.h"
 #include "dc_bios.h"
 #include "dc_priv.h"
 
@@ -119,6 +120,11 @@ static int run(struct dc *dc, unsigned link, unsigned action, unsigned mode, uin
 	const struct dc_bios_run_limits lim = { .time_limit_ns = TRANSMITTER_LIMIT_NS };
 	unsigned phy = l->desc.dig_be, hpd = l->desc.hpd + 1u;
 	uint8_t conn = connector_id(l->desc.type, l->desc.dual_link);
+	/* the front ends feeding this back end now (a retraining under a stream
+	 * keeps its own), else the DIG's own: the table selects them */
+	uint32_t fe = DC_FIELD_GET(dc_hw_read(dc->hw, mmDIG_BE_CNTL + dce110_dig_offsets[phy]),
+				   DIG_BE_CNTL, DIG_FE_SOURCE_SELECT);
+	uint8_t fe_sel = (uint8_t)(fe ? fe : 1u << phy);
 	struct dc_bios_error berr = { 0 };
 	uint8_t p[32] = { 0 };
 	uint32_t ps[8];
@@ -131,7 +137,7 @@ static int run(struct dc *dc, unsigned link, unsigned action, unsigned mode, uin
 		p[3] = (uint8_t)lanes;
 		memcpy(p + 4, &clk_10khz, 4);
 		p[8] = (uint8_t)hpd;
-		p[9] = (uint8_t)(1u << phy);
+		p[9] = fe_sel;
 		p[10] = conn;
 	} else {
 		/* DIG_TRANSMITTER_CONTROL_PARAMETERS_V1_5 */
@@ -143,7 +149,7 @@ static int run(struct dc *dc, unsigned link, unsigned action, unsigned mode, uin
 		p[5] = conn;
 		p[6] = (uint8_t)mode;
 		p[7] = (uint8_t)(hpd << ATOM_TRANSMITTER_CONFIG_V5_HPD_SHIFT);
-		p[8] = (uint8_t)(1u << phy);
+		p[8] = fe_sel;
 		p[9] = lane_set;
 	}
 	memcpy(ps, p, sizeof(ps));
