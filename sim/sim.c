@@ -54,6 +54,16 @@ static void hw_write32(struct dc_hw *hw, uint32_t reg, uint32_t value)
 	int cls;
 
 	sim_sync(sim);
+	if (reg == BIF50_mmMM_INDEX) {
+		sim->st->regs[reg] = value;
+		return;
+	}
+	if (reg == BIF50_mmMM_DATA) {
+		/* a write to the register it reaches, traced and counted as that */
+		reg = sim->st->regs[BIF50_mmMM_INDEX] / 4;
+		if (reg <= BIF50_mmMM_DATA)
+			return;
+	}
 	sim->st->reg_writes++;
 	cls = sim_reg_write_class(sim, reg);
 	if (cls >= 0)

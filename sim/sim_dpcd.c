@@ -125,6 +125,7 @@ static void tx_view(struct sim *sim, const struct sim_connector *c, struct tx_vi
 	uint32_t drive = sim->st->ext[mmSIMEXT_DIG_TX_DRIVE + dig - mmSIMEXT_ID];
 	unsigned udi = SIM_GET(dig_reg(sim, dig, mmDP_CONFIG), DP_CONFIG, DP_UDI_LANES) + 1;
 	uint32_t link = dig_reg(sim, dig, mmDP_LINK_CNTL);
+	uint32_t phy_mbps = 0;
 
 	memset(v, 0, sizeof(*v));
 	v->rate = c->dpcd[DPCD_LINK_BW_SET];
@@ -133,6 +134,12 @@ static void tx_view(struct sim *sim, const struct sim_connector *c, struct tx_vi
 		v->swing[i] = (uint8_t)((drive >> (4 * i)) & 3);
 		v->pre[i] = (uint8_t)((drive >> (4 * i + 2)) & 3);
 	}
+	/* the public PHY registers a video BIOS table programmed (sim_uniphy.c) */
+	if (sim_uniphy_dp(sim, dig, &phy_mbps, v->swing, v->pre))
+		tx_rate = phy_mbps == 1620   ? SIM_DP_RBR
+			  : phy_mbps == 2700 ? SIM_DP_HBR
+			  : phy_mbps == 5400 ? SIM_DP_HBR2
+					     : 0;
 	v->wire = (link & DP_LINK_CNTL__DP_LINK_TRAINING_COMPLETE_MASK)
 			  ? 0
 			  : SIM_GET(dig_reg(sim, dig, mmDP_DPHY_TRAINING_PATTERN_SEL),

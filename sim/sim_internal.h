@@ -246,6 +246,26 @@ void sim_dp_tx_before(struct sim *sim, unsigned dig);
 void sim_dp_tx_changed(struct sim *sim, unsigned dig);
 void sim_dp_link_lost(struct sim *sim, struct sim_connector *c);
 
+/*
+ * The bus interface's indirect pair (bif_5_0_d.h): MM_INDEX takes a byte
+ * address, MM_DATA reads and writes the register there. Video BIOS tables
+ * reach registers through it; sim.c resolves a write to the register it
+ * reaches (traced and counted as that register).
+ */
+#define BIF50_mmMM_INDEX 0x0
+#define BIF50_mmMM_DATA	 0x1
+
+/* ---- the UNIPHY PHY macro (sim_uniphy.c) ---- */
+/* Transmitter n of UNIPHYx_LINK_CNTL, UNIPHYx_CHANNEL_XBAR_CNTL or SYMCLKx_CLOCK_ENABLE, or -1. */
+int sim_uniphy_link_of(const struct sim_state *st, uint32_t reg);
+/* Transmitter n of a BPHYC_UNIPHYn register (DCE 10/11.0), with its generic offset; or -1. */
+int sim_uniphy_of(const struct sim_state *st, uint32_t reg, uint32_t *generic);
+uint32_t sim_uniphy_read(struct sim *sim, unsigned n, uint32_t generic);
+void sim_uniphy_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
+/* The PHY of transmitter n runs a DP link: its rate and per-lane levels (false: PLL off). */
+bool sim_uniphy_dp(struct sim *sim, unsigned n, uint32_t *rate_mbps, uint8_t swing[4],
+		   uint8_t pre[4]);
+
 /* ---- DIG/HDMI side effects (sim_dig.c) ---- */
 void sim_dig_write(struct sim *sim, unsigned dig, uint32_t generic, uint32_t value);
 uint32_t sim_dig_read(struct sim *sim, unsigned dig, uint32_t generic);

@@ -9,6 +9,10 @@
  *
  *  - AdjustDisplayPll 1.3: the pixel clock comes back unchanged, with no
  *    reference or post divider asked for.
+ *  - UNIPHYTransmitterControl 1.5 on DCE 10 (the DP PHY: enable at a
+ *    rate, drive levels, disable, on the UNIPHY registers AMD's Carrizo
+ *    table programs; none on DCE 11.2, whose header names those registers
+ *    only as reserved).
  *  - SetPixelClock in the revision the public driver uses on that DCE:
  *    1.6 on DCE 10 (dcd's dividers, written to BPHYC_PLLn as on DCE 11.0)
  *    and 1.7 on DCE 11.2 (a clock only: the table picks the post divider
@@ -40,6 +44,7 @@ enum {
 	AND = 7,
 	OR = 13,
 	SHIFT_LEFT = 19,
+	SHIFT_RIGHT = 25,
 	MUL = 31,
 	DIV = 37,
 	ADD = 43,
@@ -138,6 +143,14 @@ static void ws_src(struct atom_table *t, uint8_t op, uint8_t ws, uint8_t kind, u
 	atom_table_u8(t, (uint8_t)(ATTR(kind, align) | sel << 6));
 	atom_table_u8(t, ws);
 	atom_table_u8(t, src);
+}
+
+static void shift(struct atom_table *t, uint8_t op, uint8_t ws, uint8_t count)
+{
+	atom_table_u8(t, op + D_WS);
+	atom_table_u8(t, ATTR(0, A_DW));
+	atom_table_u8(t, ws);
+	atom_table_u8(t, count);
 }
 
 static void shift_left(struct atom_table *t, uint8_t ws, uint8_t count)
@@ -317,6 +330,85 @@ static void set_pixel_clock_v7(struct atom_table *t, uint32_t ref_khz, uint32_t 
 	atom_table_end(t);
 }
 
+/* atombios.h: UNIPHYTransmitterControl actions */
+#define ATOM_TRANSMITTER_ACTION_DISABLE	     0
+#define ATOM_TRANSMITTER_ACTION_ENABLE	     1
+#define ATOM_TRANSMITTER_ACTION_SETUP_VSEMPH 11
+
+/*
+ * UNIPHYTransmitterControl 1.5 (DIG_TRANSMITTER_CONTROL_PARAMETERS_V1_5) on
+ * DCE 10: dword 0 the symbol clock in 10 kHz (word 0), the PHY (byte 2)
+ * and the action (byte 3); dword 2 byte 1 the DPCD lane setting. It
+ * programs the UNIPHY macro of the PHY (BPHYC_UNIPHYn, the registers
+ * AMD's Carrizo table programs, with our reading of their fields, docs/
+ * sim.md "The DP PHY"):
+ *  - ENABLE: UNIPHY_PLL_CONTROL2.UNIPHY_PDIVFRAC_SEL, the feedback divider
+ *    (integer and 14-bit fraction) = clock x 2.5 / 100 MHz, i.e. the
+ *    register = clock (10 kHz) x 4096 / 25, then UNIPHY_PLL_ENABLE and
+ *    drive level 0 on every lane;
+ *  - SETUP_VSEMPH: UNIPHY_TX_VS0..3 = swing, UNIPHY_PREMPH_STR0..3 =
+ *    pre-emphasis of the lane setting, every lane alike;
+ *  - DISABLE: the PLL off.
+ * The DIG side (mode, lanes) is Display Core's.
+ */
+static void transmitter_control_v5(struct atom_table *t)
+{
+	size_t cases[3], done[3];
+
+	atom_table_begin(t, 5, W_COUNT, 12);
+	/* the PHY's register block: BPHYC_UNIPHYn = + 0x20 n */
+	ws_src(t, MOVE, W_PLL, K_PS, A_B16, 0);
+	ws_imm(t, MUL, W_PLL, 0x20);
+	ws_src(t, MOVE, WS_REG_BLOCK, K_WS, A_DW, WS_QUOTIENT);
+	atom_table_u8(t, SWITCH);
+	atom_table_u8(t, ATTR(K_PS, A_B24));
+	atom_table_u8(t, 0);
+	static const uint8_t actions[] = { ATOM_TRANSMITTER_ACTION_ENABLE,
+					   ATOM_TRANSMITTER_ACTION_SETUP_VSEMPH,
+					   ATOM_TRANSMITTER_ACTION_DISABLE };
+	for (unsigned i = 0; i < 3; i++) {
+		atom_table_u8(t, CASE);
+		atom_table_u8(t, actions[i]);
+		atom_table_u16(t, 0);
+		cases[i] = t->n - 2;
+	}
+	atom_table_u16(t, CASE_END);
+	atom_table_u8(t, EOT);
+	/* ENABLE */
+	atom_table_patch(t, cases[0]);
+	reg_imm(t, MOVE, mmUNIPHY_PLL_CONTROL1, 0);
+	ws_src(t, MOVE, W_CLOCK, K_PS, A_W0, 0);
+	ws_imm(t, MUL, W_CLOCK, 4096);
+	ws_src(t, MOVE, W_CLOCK, K_WS, A_DW, WS_QUOTIENT);
+	ws_imm(t, DIV, W_CLOCK, 25);
+	reg_imm(t, MOVE, mmUNIPHY_PLL_CONTROL2, UNIPHY_PLL_CONTROL2__UNIPHY_PDIVFRAC_SEL_MASK);
+	reg_ws(t, MOVE, mmUNIPHY_PLL_FBDIV, WS_QUOTIENT);
+	reg_imm(t, MOVE, mmUNIPHY_TX_CONTROL1, 0);
+	reg_imm(t, MOVE, mmUNIPHY_PLL_CONTROL1, UNIPHY_PLL_CONTROL1__UNIPHY_PLL_ENABLE_MASK);
+	done[0] = jump(t, J_ALWAYS);
+	/* SETUP_VSEMPH: swing x (one per TX_VSn), pre-emphasis x (one per PREMPH_STRn) */
+	atom_table_patch(t, cases[1]);
+	ws_src(t, MOVE, W_A, K_PS, A_B8, 2);
+	ws_src(t, MOVE, W_B, K_WS, A_DW, W_A);
+	ws_imm(t, AND, W_A, 3);
+	ws_imm(t, MUL, W_A, 0x05500000);
+	ws_src(t, MOVE, W_A, K_WS, A_DW, WS_QUOTIENT);
+	shift(t, SHIFT_RIGHT, W_B, 3);
+	ws_imm(t, AND, W_B, 3);
+	ws_imm(t, MUL, W_B, 0x1111);
+	ws_src(t, OR, W_A, K_WS, A_DW, WS_QUOTIENT);
+	reg_ws(t, MOVE, mmUNIPHY_TX_CONTROL1, W_A);
+	done[1] = jump(t, J_ALWAYS);
+	/* DISABLE */
+	atom_table_patch(t, cases[2]);
+	reg_imm(t, MOVE, mmUNIPHY_PLL_CONTROL1, 0);
+	done[2] = jump(t, J_ALWAYS);
+	for (unsigned i = 0; i < 3; i++)
+		atom_table_patch(t, done[i]);
+	atom_table_u8(t, EOT);
+	atom_table_end(t);
+}
+
 /*
  * AdjustDisplayPll 1.3: in, the clock in 10 kHz in word 0; out
  * (ADJUST_DISPLAY_PLL_OUTPUT_PARAMETERS_V3), the PLL frequency in 10 kHz
@@ -376,7 +468,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	};
 	uint8_t fwi[FWI_SIZE] = { 0 };
 	uint32_t vco_min = dce112 ? SIM_OWN_VBIOS_DCE112_VCO_MIN_KHZ : SIM_OWN_VBIOS_VCO_MIN_KHZ;
-	struct atom_table spc, adj;
+	struct atom_table spc, adj, utc;
 	struct atom_image img;
 
 	if (cfg->ref_khz % 10 || cfg->dpref_khz % 10)
@@ -389,6 +481,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	else
 		set_pixel_clock_v6(&spc);
 	adjust_display_pll(&adj);
+	transmitter_control_v5(&utc);
 
 	/* ATOM_FIRMWARE_INFO_V2_2: clocks in 10 kHz */
 	put16(fwi, FWI_SIZE);
@@ -404,7 +497,8 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	atom_image_begin(&img, cfg->vbios, IMAGE_SIZE, &id);
 	if (atom_image_add_data(&img, DC_BIOS_DATA_FIRMWARE_INFO, fwi, sizeof(fwi)) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_SET_PIXEL_CLOCK, &spc) < 0 ||
-	    atom_image_add_cmd(&img, DC_BIOS_CMD_ADJUST_DISPLAY_PLL, &adj) < 0)
+	    atom_image_add_cmd(&img, DC_BIOS_CMD_ADJUST_DISPLAY_PLL, &adj) < 0 ||
+	    (!dce112 && atom_image_add_cmd(&img, DC_BIOS_CMD_UNIPHY_TRANSMITTER_CONTROL, &utc) < 0))
 		return sj_fail(ctx, "vbios",
 			       "the simulator's own video BIOS: a table overflows or the %u-byte "
 			       "image is full",

@@ -117,7 +117,8 @@ enum sim_block sim_reg_block(struct sim *sim, uint32_t reg, int *instance)
 			return SIM_BLOCK_DCP;
 		return g < mmLB_DATA_FORMAT ? SIM_BLOCK_DCP : SIM_BLOCK_CRTC;
 	}
-	if ((i = sim_dig_of(st, reg, &g)) >= 0) {
+	if ((i = sim_dig_of(st, reg, &g)) >= 0 || (i = sim_uniphy_of(st, reg, &g)) >= 0 ||
+	    (i = sim_uniphy_link_of(st, reg)) >= 0) {
 		*instance = i;
 		return SIM_BLOCK_DIG;
 	}
@@ -181,7 +182,8 @@ int sim_reg_write_class(struct sim *sim, uint32_t reg)
 
 	if (sim_pipe_of(st, reg, &g) >= 0)
 		return g >= 0x1b78 && crtc_reg_is_timing(g) ? SIM_WRITES_TIMING : -1;
-	if (sim_dig_of(st, reg, &g) >= 0 || simext_dig_tx_of(reg) >= 0)
+	if (sim_dig_of(st, reg, &g) >= 0 || sim_uniphy_of(st, reg, &g) >= 0 ||
+	    sim_uniphy_link_of(st, reg) >= 0 || simext_dig_tx_of(reg) >= 0)
 		return SIM_WRITES_ENCODER;
 	if (pixclk_of(reg) >= 0 || sim_ppll_of(st, reg, &g) >= 0 ||
 	    (reg >= mmPIXCLK1_RESYNC_CNTL && reg <= mmMICROSECOND_TIME_BASE_DIV))
@@ -246,6 +248,12 @@ uint32_t sim_reg_read(struct sim *sim, uint32_t reg)
 				  : sim_crtc_read(sim, (unsigned)i, g);
 	if ((i = sim_dig_of(st, reg, &g)) >= 0)
 		return sim_dig_read(sim, (unsigned)i, g);
+	if ((i = sim_uniphy_of(st, reg, &g)) >= 0)
+		return sim_uniphy_read(sim, (unsigned)i, g);
+	if (reg == BIF50_mmMM_DATA)
+		return st->regs[BIF50_mmMM_INDEX] / 4 > BIF50_mmMM_DATA
+			       ? sim_reg_read(sim, st->regs[BIF50_mmMM_INDEX] / 4)
+			       : 0;
 	if ((i = hpd_of(reg, &g)) >= 0)
 		return sim_hpd_read(sim, (unsigned)i, g);
 	if ((i = aux_of(reg, &g)) >= 0)
@@ -284,6 +292,10 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 	}
 	if ((i = sim_dig_of(st, reg, &g)) >= 0) {
 		sim_dig_write(sim, (unsigned)i, g, value);
+		return;
+	}
+	if ((i = sim_uniphy_of(st, reg, &g)) >= 0) {
+		sim_uniphy_write(sim, (unsigned)i, g, value);
 		return;
 	}
 	if ((i = hpd_of(reg, &g)) >= 0) {

@@ -200,7 +200,10 @@ struct dc {
 	/* the video BIOS (dc_set_vbios): pixel clocks through its tables */
 	struct dc_bios *bios;
 	struct dc_bios_firmware_info bios_fw;
-	uint8_t bios_spc_rev; /* SetPixelClock 1.x: 6 or 7 */
+	uint8_t bios_spc_rev;	/* SetPixelClock 1.x: 6 or 7 */
+	uint8_t bios_utc_rev;	/* UNIPHYTransmitterControl 1.x: 5 or 6, 0: none dcd knows */
+	char bios_phy_why[128]; /* why not (bios_utc_rev 0) */
+	uint32_t bios_phy_mask; /* link encoders on the image's board (its display paths) */
 	/*
 	 * dc_bus_wait (bus_wait.c): inside a scope, the waits of wait_link's
 	 * detection or link check serve the other pipes' flips and vblanks;
@@ -217,6 +220,25 @@ uint32_t dc_ref_khz(struct dc *dc);
 /* Programs the stream's PLL through SetPixelClock (1.6 or 1.7, the image's). */
 int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_error *err, int index);
 void dc_bios_pll_power_down(struct dc *dc, unsigned pll);
+/* ---- the DP PHY through the video BIOS (bios_phy.c) ---------------------- */
+
+/* Looks up UNIPHYTransmitterControl in dc->bios (bios_utc_rev, or bios_phy_why). */
+void dc_bios_phy_init(struct dc *dc);
+/*
+ * The image has a UNIPHYTransmitterControl dcd can run, and link encoder
+ * dig is on its board: the table drives the transmitters its display
+ * paths use.
+ */
+bool dc_bios_phy(const struct dc *dc, unsigned dig);
+/* Why not (dc_bios_phy false), one clause naming the table and its revision. */
+void dc_bios_phy_why_not(const struct dc *dc, unsigned dig, char *buf, size_t n);
+/* PHY of link's transmitter on at rate_mbps x lanes in DP mode; 0 or -EIO (logged). */
+int dc_bios_phy_dp_enable(struct dc *dc, unsigned link, uint32_t rate_mbps, unsigned lanes);
+/* Voltage swing and pre-emphasis (0..3) of every lane; 0 or -EIO (logged). */
+int dc_bios_phy_dp_drive(struct dc *dc, unsigned link, uint32_t rate_mbps, unsigned lanes,
+			 uint8_t swing, uint8_t pre);
+void dc_bios_phy_disable(struct dc *dc, unsigned link);
+
 struct dce110_pixel_rate;
 /* What clocks CRTC tg: the DP DTO or the display PLL (with the image's reference). */
 void dc_pixel_rate(struct dc *dc, unsigned tg, struct dce110_pixel_rate *rate);

@@ -125,9 +125,10 @@ int dce110_aux_transfer(struct dc_hw *hw, const struct dce110_regs_gen *g, unsig
 /* ---- link encoder: DIG back end + UNIPHY (dce110_link_enc.c) ------------ */
 
 /*
- * The simulator extension (SIMEXT_*) is there: the DP transmitter's link
- * rate and drive levels, set through VBIOS tables on real hardware, are
- * registers of the simulator. Without it DP output is -EOPNOTSUPP.
+ * The simulator extension (SIMEXT_*) is there: for a DP transmitter no
+ * video BIOS table programs, its link rate and drive levels are registers
+ * of the simulator. Without it such a transmitter's DP output is
+ * -EOPNOTSUPP.
  */
 bool dce110_simext_present(struct dc_hw *hw);
 
@@ -139,6 +140,22 @@ bool dce110_simext_present(struct dc_hw *hw);
  */
 int dce110_link_enc_dp_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, uint32_t rate_mbps,
 			      unsigned lanes, bool enhanced_framing);
+
+/*
+ * The DIG side of a DP link: DP mode, lanes, enhanced framing, TPS1, then
+ * DIG_ENABLE. The PHY is the video BIOS's (UNIPHYTransmitterControl).
+ */
+void dce110_link_enc_dp_setup(struct dc_hw *hw, unsigned dig, unsigned hpd, unsigned lanes,
+			      bool enhanced_framing);
+
+/*
+ * The PHY of UNIPHY transmitter n (DCE 10/11.0) as a video BIOS table left
+ * it: false while its PLL is off; else the link rate per lane (from the
+ * PLL's feedback divider) and each lane's voltage swing and pre-emphasis
+ * (UNIPHY_TX_CONTROL1), our reading of the public field names.
+ */
+bool dce110_uniphy_dp_read(struct dc_hw *hw, unsigned n, uint32_t *rate_mbps, uint8_t swing[4],
+			   uint8_t preemphasis[4]);
 
 /* Voltage swing and pre-emphasis levels (0..3) of each of the 4 lanes. */
 int dce110_link_enc_dp_drive(struct dc_hw *hw, unsigned dig, const uint8_t swing[4],

@@ -6,9 +6,11 @@
  * DIG_LANE_ENABLE, the training pattern in DP_DPHY_TRAINING_PATTERN_SEL
  * while DP_LINK_CNTL.DP_LINK_TRAINING_COMPLETE is 0 (the DPHY sends training
  * patterns unscrambled; once training is complete it sends the scrambled
- * idle pattern and then video). The PHY's link rate and drive levels are set
- * through VBIOS transmitter tables on real hardware; the simulator has
- * registers for them (SIMEXT_DIG_TX_*, docs/sim.md), used only after
+ * idle pattern and then video). The PHY's link rate and drive levels are the
+ * video BIOS's UNIPHYTransmitterControl (dc/core/bios_phy.c); this file
+ * only reads what it left in the public BPHYC_UNIPHYn registers
+ * (dce110_uniphy_dp_read). Where no table programs the PHY the simulator
+ * extension's SIMEXT_DIG_TX_* stand in (docs/sim.md), used only after
  * SIMEXT_ID says they exist.
  *
  * TMDS: DIG_MODE HDMI or DVI, dual link on the even DIG of a UNIPHY pair.
@@ -50,6 +52,29 @@ static uint32_t lane_mask(unsigned lanes)
 	return ((1u << lanes) - 1) | DIG_LANE_ENABLE__DIG_CLK_EN_MASK;
 }
 
+/* DP mode, lanes, framing and TPS1 on DIG dig, then DIG_ENABLE: everything but the PHY. */
+void dce110_link_enc_dp_setup(struct dc_hw *hw, unsigned dig, unsigned hpd, unsigned lanes,
+			      bool enhanced_framing)
+{
+	dc_hw_update(hw, reg(dig, mmDIG_BE_CNTL),
+		     DIG_BE_CNTL__DIG_MODE_MASK | DIG_BE_CNTL__DIG_HPD_SELECT_MASK |
+			     DIG_BE_CNTL__DIG_DUAL_LINK_ENABLE_MASK,
+		     DC_FIELD(DIG_BE_CNTL, DIG_MODE, DCE110_DIG_MODE_DP) |
+			     DC_FIELD(DIG_BE_CNTL, DIG_HPD_SELECT, hpd));
+	dc_hw_update(hw, reg(dig, mmDP_CONFIG), DP_CONFIG__DP_UDI_LANES_MASK,
+		     DC_FIELD(DP_CONFIG, DP_UDI_LANES, lanes - 1));
+	dc_hw_update(hw, reg(dig, mmDP_LINK_FRAMING_CNTL),
+		     DP_LINK_FRAMING_CNTL__DP_VID_ENHANCED_FRAME_MODE_MASK,
+		     DC_FIELD(DP_LINK_FRAMING_CNTL, DP_VID_ENHANCED_FRAME_MODE, enhanced_framing));
+	dc_hw_update(hw, reg(dig, mmDP_LINK_CNTL), DP_LINK_CNTL__DP_LINK_TRAINING_COMPLETE_MASK, 0);
+	dc_hw_update(hw, reg(dig, mmDP_DPHY_TRAINING_PATTERN_SEL),
+		     DP_DPHY_TRAINING_PATTERN_SEL__DPHY_TRAINING_PATTERN_SEL_MASK, 0);
+	dc_hw_update(hw, reg(dig, mmDIG_LANE_ENABLE), lane_mask(4), lane_mask(lanes));
+	dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL),
+		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK | DIG_BE_EN_CNTL__DIG_SYMCLK_BE_ON_MASK,
+		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK | DIG_BE_EN_CNTL__DIG_SYMCLK_BE_ON_MASK);
+}
+
 int dce110_link_enc_dp_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, uint32_t rate_mbps,
 			      unsigned lanes, bool enhanced_framing)
 {
@@ -66,27 +91,46 @@ int dce110_link_enc_dp_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, uint
 	     DC_FIELD_GET(dc_hw_read(hw, reg(dig, mmDP_CONFIG)), DP_CONFIG, DP_UDI_LANES) !=
 		     lanes - 1))
 		dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL), DIG_BE_EN_CNTL__DIG_ENABLE_MASK, 0);
-	dc_hw_update(hw, reg(dig, mmDIG_BE_CNTL),
-		     DIG_BE_CNTL__DIG_MODE_MASK | DIG_BE_CNTL__DIG_HPD_SELECT_MASK |
-			     DIG_BE_CNTL__DIG_DUAL_LINK_ENABLE_MASK,
-		     DC_FIELD(DIG_BE_CNTL, DIG_MODE, DCE110_DIG_MODE_DP) |
-			     DC_FIELD(DIG_BE_CNTL, DIG_HPD_SELECT, hpd));
-	dc_hw_update(hw, reg(dig, mmDP_CONFIG), DP_CONFIG__DP_UDI_LANES_MASK,
-		     DC_FIELD(DP_CONFIG, DP_UDI_LANES, lanes - 1));
-	dc_hw_update(hw, reg(dig, mmDP_LINK_FRAMING_CNTL),
-		     DP_LINK_FRAMING_CNTL__DP_VID_ENHANCED_FRAME_MODE_MASK,
-		     DC_FIELD(DP_LINK_FRAMING_CNTL, DP_VID_ENHANCED_FRAME_MODE, enhanced_framing));
-	dc_hw_update(hw, reg(dig, mmDP_LINK_CNTL), DP_LINK_CNTL__DP_LINK_TRAINING_COMPLETE_MASK, 0);
-	dc_hw_update(hw, reg(dig, mmDP_DPHY_TRAINING_PATTERN_SEL),
-		     DP_DPHY_TRAINING_PATTERN_SEL__DPHY_TRAINING_PATTERN_SEL_MASK, 0);
 	dc_hw_update(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig,
 		     SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK, code);
 	dc_hw_update(hw, mmSIMEXT_DIG_TX_DRIVE + dig, 0xffff, 0);
-	dc_hw_update(hw, reg(dig, mmDIG_LANE_ENABLE), lane_mask(4), lane_mask(lanes));
-	dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL),
-		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK | DIG_BE_EN_CNTL__DIG_SYMCLK_BE_ON_MASK,
-		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK | DIG_BE_EN_CNTL__DIG_SYMCLK_BE_ON_MASK);
+	dce110_link_enc_dp_setup(hw, dig, hpd, lanes, enhanced_framing);
 	return 0;
+}
+
+static uint32_t ureg(unsigned n, uint32_t generic)
+{
+	return generic + dce110_uniphy_offsets[n];
+}
+
+bool dce110_uniphy_dp_read(struct dc_hw *hw, unsigned n, uint32_t *rate_mbps, uint8_t swing[4],
+			   uint8_t preemphasis[4])
+{
+	uint32_t fb, tx;
+	uint64_t rate;
+
+	if (n >= DCE110_MAX_UNIPHYS || !(dc_hw_read(hw, ureg(n, mmUNIPHY_PLL_CONTROL1)) &
+					 UNIPHY_PLL_CONTROL1__UNIPHY_PLL_ENABLE_MASK))
+		return false;
+	/* feedback divider in 1/2^14 of the 100 MHz reference, our reading (docs/bios.md) */
+	fb = dc_hw_read(hw, ureg(n, mmUNIPHY_PLL_FBDIV));
+	rate = ((uint64_t)DC_FIELD_GET(fb, UNIPHY_PLL_FBDIV, UNIPHY_PLL_FBDIV) << 14 |
+		DC_FIELD_GET(fb, UNIPHY_PLL_FBDIV, UNIPHY_PLL_FBDIV_FRACTION)) *
+	       DCE110_UNIPHY_REF_MHZ;
+	if (dc_hw_read(hw, ureg(n, mmUNIPHY_PLL_CONTROL2)) &
+	    UNIPHY_PLL_CONTROL2__UNIPHY_PDIVFRAC_SEL_MASK)
+		rate = rate * 2 / 5;
+	*rate_mbps = (uint32_t)(rate >> 14);
+	tx = dc_hw_read(hw, ureg(n, mmUNIPHY_TX_CONTROL1));
+	for (unsigned i = 0; i < 4; i++) {
+		swing[i] = (uint8_t)(tx >> (UNIPHY_TX_CONTROL1__UNIPHY_TX_VS0__SHIFT +
+					    DCE110_UNIPHY_TX_VS_STRIDE * i) &
+				     3);
+		preemphasis[i] = (uint8_t)(tx >> (UNIPHY_TX_CONTROL1__UNIPHY_PREMPH_STR0__SHIFT +
+						  DCE110_UNIPHY_PREMPH_STR_STRIDE * i) &
+					   3);
+	}
+	return true;
 }
 
 int dce110_link_enc_dp_drive(struct dc_hw *hw, unsigned dig, const uint8_t swing[4],
@@ -124,13 +168,19 @@ void dce110_link_enc_dp_read(struct dc_hw *hw, unsigned dig, uint32_t *rate_mbps
 	bool on = dc_hw_read(hw, reg(dig, mmDIG_BE_EN_CNTL)) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK;
 	uint32_t drive = 0, code = 0;
 
+	*lanes = DC_FIELD_GET(dc_hw_read(hw, reg(dig, mmDP_CONFIG)), DP_CONFIG, DP_UDI_LANES) + 1;
+	if (dce110_uniphy_dp_read(hw, dig, rate_mbps, swing, preemphasis)) {
+		/* the PHY a video BIOS table programmed */
+		if (!on)
+			*rate_mbps = 0;
+		return;
+	}
 	if (dce110_simext_present(hw)) {
 		code = dc_hw_read(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig) &
 		       SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK;
 		drive = dc_hw_read(hw, mmSIMEXT_DIG_TX_DRIVE + dig);
 	}
 	*rate_mbps = !on ? 0 : code == 0x06 ? 1620 : code == 0x0a ? 2700 : code == 0x14 ? 5400 : 0;
-	*lanes = DC_FIELD_GET(dc_hw_read(hw, reg(dig, mmDP_CONFIG)), DP_CONFIG, DP_UDI_LANES) + 1;
 	for (unsigned i = 0; i < 4; i++) {
 		swing[i] = (uint8_t)((drive >> (4 * i)) & 3);
 		preemphasis[i] = (uint8_t)((drive >> (4 * i + 2)) & 3);

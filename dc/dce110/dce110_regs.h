@@ -66,6 +66,10 @@ static const uint32_t dce110_crtc_offsets[] DCE110_MAYBE_UNUSED = {
 static const uint32_t dce110_dig_offsets[] DCE110_MAYBE_UNUSED = {
 	0x000, 0x100, 0x200, 0x300, 0x400, 0x500, 0xa00, 0xc00, 0xd00,
 };
+/* BPHYC_UNIPHYn_* of UNIPHY transmitter n (A..G) on DCE 10.0 and 11.0 */
+static const uint32_t dce110_uniphy_offsets[] DCE110_MAYBE_UNUSED = {
+	0x00, 0x20, 0x40, 0x60, 0x80, 0xa0, 0xc0,
+};
 /* DC_HPD_* of hot-plug line n (HPD0..5) */
 static const uint32_t dce110_hpd_offsets[] DCE110_MAYBE_UNUSED = {
 	0x00, 0x08, 0x10, 0x18, 0x20, 0x28,
@@ -92,6 +96,7 @@ static const uint32_t dce110_disp_int_status_offsets[] DCE110_MAYBE_UNUSED = {
 #define DCE110_MAX_HPDS  6
 #define DCE110_MAX_AUXES 6
 #define DCE110_MAX_DDCS  6
+#define DCE110_MAX_UNIPHYS 7
 
 // clang-format on
 

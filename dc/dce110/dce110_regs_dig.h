@@ -425,6 +425,52 @@
 #define DP_DPHY_PRBS_CNTL__DPHY_PRBS_SEL_MASK                 0x30
 #define DP_DPHY_PRBS_CNTL__DPHY_PRBS_SEL__SHIFT               0x4
 
+/*
+ * ---- The UNIPHY macro of transmitter n (BPHYC_UNIPHYn_*, + dce110_uniphy_offsets) --
+ *
+ * What the VBIOS table UNIPHYTransmitterControl programs for the DP PHY
+ * (docs/bios.md). The DCE 10.0/11.0 headers give these offsets two names:
+ * DCIO_UNIPHYn_UNIPHY_MACRO_CNTL_RESERVEDm (no fields) and the UNIPHY_*
+ * names below with fields. dcd reads (it never writes) them with our
+ * reading of those field names, docs/hardware.md section 17: the PHY PLL's
+ * feedback divider gives the link rate, TX_CONTROL1 the drive levels.
+ */
+#define mmUNIPHY_TX_CONTROL1             0x48c0
+/* Around the macro, per transmitter (A..G): link control, channel crossbar, symbol clock
+ * (SYMCLKA..F_CLOCK_ENABLE in dce110_regs_crtc_dcp.h). */
+#define mmUNIPHYA_LINK_CNTL              0x4805 /* UNIPHYx_LINK_CNTL = + 2x, XBAR + 1 */
+#define mmSYMCLKG_CLOCK_ENABLE           0x117
+#define mmUNIPHY_PLL_FBDIV               0x48c5
+#define mmUNIPHY_PLL_CONTROL1            0x48c6
+#define mmUNIPHY_PLL_CONTROL2            0x48c7
+#define mmUNIPHY_TMDP_REG5               0x48d3
+
+#define UNIPHY_TX_CONTROL1__UNIPHY_PREMPH_STR0_MASK         0x7
+#define UNIPHY_TX_CONTROL1__UNIPHY_PREMPH_STR0__SHIFT       0x0
+#define UNIPHY_TX_CONTROL1__UNIPHY_TX_VS0_MASK              0x300000
+#define UNIPHY_TX_CONTROL1__UNIPHY_TX_VS0__SHIFT            0x14
+#define UNIPHY_PLL_FBDIV__UNIPHY_PLL_FBDIV_FRACTION_MASK    0xfffc
+#define UNIPHY_PLL_FBDIV__UNIPHY_PLL_FBDIV_FRACTION__SHIFT  0x2
+#define UNIPHY_PLL_FBDIV__UNIPHY_PLL_FBDIV_MASK             0xfff0000
+#define UNIPHY_PLL_FBDIV__UNIPHY_PLL_FBDIV__SHIFT           0x10
+#define UNIPHY_PLL_CONTROL1__UNIPHY_PLL_ENABLE_MASK         0x1
+#define UNIPHY_PLL_CONTROL1__UNIPHY_PLL_ENABLE__SHIFT       0x0
+#define UNIPHY_PLL_CONTROL2__UNIPHY_PDIVFRAC_SEL_MASK       0x100000
+#define UNIPHY_PLL_CONTROL2__UNIPHY_PDIVFRAC_SEL__SHIFT     0x14
+#define UNIPHY_TMDP_REG5__OTXA0_RESCAL_DONE_MASK            0x2
+#define UNIPHY_TMDP_REG5__OTXA1_RESCAL_DONE_MASK            0x8
+#define UNIPHY_TMDP_REG5__OTXA2_RESCAL_DONE_MASK            0x20
+#define UNIPHY_TMDP_REG5__OTXA3_RESCAL_DONE_MASK            0x80
+#define UNIPHY_TMDP_REG5__OTXA_IMPCALN_DONE_MASK            0x20000
+#define UNIPHY_TMDP_REG5__OTXA_IMPCALP_DONE_MASK            0x800000
+#define UNIPHY_TMDP_REG5__OTXA_IMPCALVS_DONE_MASK           0x40000000
+
+/* Lane n's fields in UNIPHY_TX_CONTROL1: PREMPH_STRn 4 bits apart, TX_VSn 2 bits apart. */
+#define DCE110_UNIPHY_PREMPH_STR_STRIDE 4
+#define DCE110_UNIPHY_TX_VS_STRIDE      2
+/* The PHY PLL's reference as we read the tables' dividers (docs/bios.md). */
+#define DCE110_UNIPHY_REF_MHZ           100
+
 // clang-format on
 
 #endif

@@ -98,7 +98,7 @@ static int read_caps(struct dc *dc, unsigned link, struct dc_dp_caps *caps)
 static void verify_link(struct dc *dc, unsigned link, const struct dc_dp_caps *caps)
 {
 	struct dc_link *l = &dc->links[link];
-	struct dce110_link_enc_saved saved;
+	struct dc_dp_tx_saved saved;
 	struct dc_link_training t;
 	uint8_t power = DP_SET_POWER_D0;
 	uint32_t rate;
@@ -106,17 +106,19 @@ static void verify_link(struct dc *dc, unsigned link, const struct dc_dp_caps *c
 	int ret;
 
 	dc_dp_max_setting(dc, link, caps, &rate, &lanes);
-	dce110_link_enc_save(dc->hw, l->desc.dig_be, &saved);
+	dc_link_dp_tx_save(dc, link, &saved);
 	if (dc_dpcd_read(dc, link, DP_SET_POWER, &power, 1))
 		power = DP_SET_POWER_D0;
 	ret = dc_dp_set_power(dc, link, true);
 	if (!ret)
 		ret = dc_dp_train(dc, link, caps, rate, lanes, &t);
 	if (ret == -EOPNOTSUPP) {
+		char why[192];
+
+		dc_bios_phy_why_not(dc, l->desc.dig_be, why, sizeof(why));
 		dc_log(dc, DC_LOG_INFO,
-		       "%s: link capability not verified: the DP PHY rate is set through VBIOS "
-		       "tables, which dcd does not run (no simulator extension)",
-		       l->name);
+		       "%s: link capability not verified: the DP PHY cannot be programmed (%s)",
+		       l->name, why);
 	} else if (ret == -EIO) {
 		/* nothing trained: the fail-safe setting, so validation explains it */
 		l->verified_rate_mbps = DC_DP_RATE_RBR;
@@ -129,7 +131,7 @@ static void verify_link(struct dc *dc, unsigned link, const struct dc_dp_caps *c
 		       dc_dp_rate_name(l->verified_rate_mbps));
 	}
 	dc_dpcd_write_byte(dc, link, DP_TRAINING_PATTERN_SET, DP_TRAINING_PATTERN_DISABLE);
-	dce110_link_enc_restore(dc->hw, l->desc.dig_be, &saved);
+	dc_link_dp_tx_restore(dc, link, &saved);
 	if ((power & DP_SET_POWER_MASK) != DP_SET_POWER_D0)
 		dc_dpcd_write_byte(dc, link, DP_SET_POWER, power);
 }

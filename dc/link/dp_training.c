@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../dce110/dce110_regs.h"
 #include "link_priv.h"
 
 #define CR_MAX_SAME_SWING 5
@@ -109,9 +110,57 @@ static int write_training(struct attempt *a, int tps)
 /* New levels: the transmitter first, then what the receiver is told. */
 static int apply_drive(struct attempt *a)
 {
-	int ret = dce110_link_enc_dp_drive(a->dc->hw, a->dig, a->swing, a->pre);
+	uint8_t swing = 0, pre = 0;
+	int ret;
 
+	if (!dc_bios_phy(a->dc, a->dig)) {
+		ret = dce110_link_enc_dp_drive(a->dc->hw, a->dig, a->swing, a->pre);
+		return ret ? ret : write_training(a, -1);
+	}
+	/* the table sets one level for every lane: the highest any lane asked for */
+	for (unsigned i = 0; i < a->lanes; i++) {
+		swing = a->swing[i] > swing ? a->swing[i] : swing;
+		pre = a->pre[i] > pre ? a->pre[i] : pre;
+	}
+	if (pre > MAX_LEVEL - swing)
+		pre = (uint8_t)(MAX_LEVEL - swing);
+	for (unsigned i = 0; i < 4; i++) {
+		a->swing[i] = swing;
+		a->pre[i] = pre;
+	}
+	ret = dc_bios_phy_dp_drive(a->dc, a->link, a->rate, a->lanes, swing, pre);
 	return ret ? ret : write_training(a, -1);
+}
+
+/*
+ * The transmitter at rate x lanes, drive level 0: with the video BIOS's
+ * UNIPHYTransmitterControl the DIG side is dcd's, the PHY the table's.
+ */
+static int transmitter_on(struct attempt *a, bool enhanced)
+{
+	struct dc *dc = a->dc;
+	const struct dc_link *l = &dc->links[a->link];
+	uint8_t swing[4], pre[4];
+	uint32_t rate;
+	int ret;
+
+	if (!dc_bios_phy(dc, a->dig)) {
+		/* without an image nothing programs the PHY; otherwise, until every
+		 * transmitter goes through a table, the simulator extension */
+		if (!dc->bios)
+			return -EOPNOTSUPP;
+		return dce110_link_enc_dp_enable(dc->hw, a->dig, l->desc.hpd, a->rate, a->lanes,
+						 enhanced);
+	}
+	if (a->rate != DC_DP_RATE_RBR && a->rate != DC_DP_RATE_HBR && a->rate != DC_DP_RATE_HBR2)
+		return -EINVAL;
+	/* the PHY changes rate or lane count only while it is off */
+	if (dce110_uniphy_dp_read(dc->hw, a->dig, &rate, swing, pre))
+		dc_bios_phy_disable(dc, a->link);
+	dce110_link_enc_dp_setup(dc->hw, a->dig, l->desc.hpd, a->lanes, enhanced);
+	ret = dc_bios_phy_dp_enable(dc, a->link, a->rate, a->lanes);
+	/* training starts from level 0 on every lane, whatever the PHY had before */
+	return ret ? ret : dc_bios_phy_dp_drive(dc, a->link, a->rate, a->lanes, 0, 0);
 }
 
 static int read_status(struct attempt *a, uint64_t delay_ns)
@@ -240,8 +289,7 @@ static int configure(struct attempt *a)
 
 	for (unsigned i = 0; i < 4; i++)
 		a->swing[i] = a->pre[i] = 0;
-	ret = dce110_link_enc_dp_enable(a->dc->hw, a->dig, l->desc.hpd, a->rate, a->lanes,
-					enhanced);
+	ret = transmitter_on(a, enhanced);
 	if (!ret)
 		ret = dc_dpcd_write(a->dc, a->link, DP_LINK_BW_SET, cfg, sizeof(cfg));
 	if (!ret)
@@ -381,4 +429,43 @@ void dc_dp_max_setting(const struct dc *dc, unsigned link, const struct dc_dp_ca
 								 : dc->pool->max_dp_rate_mbps;
 	*lanes =
 		caps->max_lanes < dc->pool->max_dp_lanes ? caps->max_lanes : dc->pool->max_dp_lanes;
+}
+
+void dc_link_dp_transmitter_off(struct dc *dc, unsigned link)
+{
+	unsigned dig = dc->links[link].desc.dig_be;
+
+	/* the PHY first, as the public driver orders it: the table looks at the DIG */
+	if (dc_bios_phy(dc, dig))
+		dc_bios_phy_disable(dc, link);
+	dce110_link_enc_disable(dc->hw, dig);
+}
+
+void dc_link_dp_tx_save(struct dc *dc, unsigned link, struct dc_dp_tx_saved *saved)
+{
+	unsigned dig = dc->links[link].desc.dig_be;
+
+	dce110_link_enc_save(dc->hw, dig, &saved->dig);
+	saved->rate_mbps = 0;
+	if (dc_bios_phy(dc, dig) &&
+	    !dce110_uniphy_dp_read(dc->hw, dig, &saved->rate_mbps, saved->swing, saved->pre))
+		saved->rate_mbps = 0;
+	saved->lanes = DC_FIELD_GET(dc_hw_read(dc->hw, mmDP_CONFIG + dce110_dig_offsets[dig]),
+				    DP_CONFIG, DP_UDI_LANES) +
+		       1;
+}
+
+void dc_link_dp_tx_restore(struct dc *dc, unsigned link, const struct dc_dp_tx_saved *saved)
+{
+	unsigned dig = dc->links[link].desc.dig_be;
+
+	/* the PHY through the table first: it writes DIG registers the restore puts back */
+	if (dc_bios_phy(dc, dig)) {
+		if (!saved->rate_mbps)
+			dc_bios_phy_disable(dc, link);
+		else if (!dc_bios_phy_dp_enable(dc, link, saved->rate_mbps, saved->lanes))
+			dc_bios_phy_dp_drive(dc, link, saved->rate_mbps, saved->lanes,
+					     saved->swing[0], saved->pre[0]);
+	}
+	dce110_link_enc_restore(dc->hw, dig, &saved->dig);
 }

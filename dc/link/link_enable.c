@@ -55,18 +55,20 @@ static int enable_dp(struct dc *dc, unsigned link, const struct dc_stream *s, st
 	}
 	ret = dc_dp_train(dc, link, caps, rate, lanes, &t);
 	if (ret == -EOPNOTSUPP) {
+		char why[192];
+
+		dc_bios_phy_why_not(dc, l->desc.dig_be, why, sizeof(why));
 		dc_log(dc, DC_LOG_ERROR,
-		       "%s: the DP PHY's link rate and drive levels are set through VBIOS tables, "
-		       "which dcd does not run: DP output needs the simulator extension",
-		       l->name);
+		       "%s: the DP PHY's link rate and drive levels are set through the video "
+		       "BIOS's UNIPHYTransmitterControl, and %s",
+		       l->name, why);
 		dc_error_set(err, DC_ERR_LINK_TRAINING, -1, -1,
-			     "%s: DP link rate programming is not supported on this hardware "
-			     "(VBIOS transmitter tables)",
-			     l->name);
+			     "%s: DP output refused: the DP PHY cannot be programmed (%s)", l->name,
+			     why);
 		return -EOPNOTSUPP;
 	}
 	if (ret) {
-		dce110_link_enc_disable(dc->hw, l->desc.dig_be);
+		dc_link_dp_transmitter_off(dc, link);
 		dc_error_set(err, DC_ERR_LINK_TRAINING, -1, -1,
 			     "%s: link training failed at every setting from %s down to 1 lane x "
 			     "RBR (%s)",
@@ -76,7 +78,7 @@ static int enable_dp(struct dc *dc, unsigned link, const struct dc_stream *s, st
 	have = dc_dp_link_kbps(t.lanes, t.rate_mbps);
 	need = dc_dp_stream_kbps(s->mode.clock, s->encoding, s->bpc);
 	if (fixed32_32_lt(have, need)) {
-		dce110_link_enc_disable(dc->hw, l->desc.dig_be);
+		dc_link_dp_transmitter_off(dc, link);
 		fmt_setting(got, sizeof(got), t.lanes, t.rate_mbps);
 		dc_fmt_fixed(have_s, sizeof(have_s), have, 1000000, 2);
 		dc_fmt_fixed(need_s, sizeof(need_s), need, 1000000, 2);
@@ -189,7 +191,7 @@ int dc_link_disable(struct dc *dc, unsigned link)
 		/* the receiver may be gone already; the transmitter goes off regardless */
 		if (l->sink && dce110_hpd_sense(dc->hw, l->desc.hpd))
 			dc_dp_set_power(dc, link, false);
-		dce110_link_enc_disable(dc->hw, l->desc.dig_be);
+		dc_link_dp_transmitter_off(dc, link);
 		return 0;
 	}
 	dce110_link_enc_hdmi_scrambling(dc->hw, dc->pool->regs, l->desc.dig_be, false, false);

@@ -156,6 +156,19 @@ int dc_dp_train(struct dc *dc, unsigned link, const struct dc_dp_caps *caps, uin
 /* All active lanes have CR, EQ and symbol lock and the lanes are aligned. */
 bool dc_dp_link_ok(const uint8_t status[DP_LINK_STATUS_SIZE], unsigned lanes);
 
+/* The DP transmitter off: the DIG, and the PHY through the video BIOS where it has the table. */
+void dc_link_dp_transmitter_off(struct dc *dc, unsigned link);
+
+/* What the DP transmitter runs at, to put back after a trial training (dp_detect.c). */
+struct dc_dp_tx_saved {
+	struct dce110_link_enc_saved dig;
+	uint32_t rate_mbps; /* the PHY's, 0: off */
+	unsigned lanes;
+	uint8_t swing[4], pre[4];
+};
+void dc_link_dp_tx_save(struct dc *dc, unsigned link, struct dc_dp_tx_saved *saved);
+void dc_link_dp_tx_restore(struct dc *dc, unsigned link, const struct dc_dp_tx_saved *saved);
+
 /* Receiver power: D0 (waking it, with retries) or D3. */
 int dc_dp_set_power(struct dc *dc, unsigned link, bool on);
 

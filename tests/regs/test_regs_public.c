@@ -13,7 +13,9 @@
  *    DCE100_ or DCE112_ is the part of the per-generation lists for DCE 10.0
  *    or DCE 11.2 and is checked, without the prefix, in dce_10_0_*.h or
  *    dce_11_2_*.h; OSS30_ and OSS301_ name the IH block (dc/ih/ih_regs.h)
- *    and are checked in oss_3_0_*.h and oss_3_0_1_*.h.
+ *    and are checked in oss_3_0_*.h and oss_3_0_1_*.h; BIF50_ names the
+ *    bus interface's MM_INDEX/MM_DATA pair (sim/sim_regs.c), checked in
+ *    bif_5_0_*.h.
  *  - Per-instance offset tables (`static const uint32_t x_offsets[]`): entry
  *    n added to the generic register must give the address the public
  *    headers name for instance n (mmCRTC1_CRTC_CONTROL, mmDIG1_DIG_FE_CNTL,
@@ -40,12 +42,14 @@ enum gen {
 	GEN_11_2,
 	GEN_OSS_3_0,
 	GEN_OSS_3_0_1,
+	GEN_BIF_5_0,
 	GEN_COUNT
 };
 
-static const char *const gen_file[GEN_COUNT] = { "dce_11_0", "dce_10_0", "dce_11_2", "oss_3_0",
-						 "oss_3_0_1" };
-static const char *const gen_prefix[GEN_COUNT] = { "", "DCE100_", "DCE112_", "OSS30_", "OSS301_" };
+static const char *const gen_file[GEN_COUNT] = { "dce_11_0", "dce_10_0",  "dce_11_2",
+						 "oss_3_0",  "oss_3_0_1", "bif_5_0" };
+static const char *const gen_prefix[GEN_COUNT] = { "",	     "DCE100_", "DCE112_",
+						   "OSS30_", "OSS301_", "BIF50_" };
 
 /* Known not public: the simulator extension (dc/dce110/dce110_regs.h). */
 static const char *const simext_known[] = {
@@ -72,6 +76,7 @@ struct table_rule {
 
 static const char *const crtc_blocks[] = { "CRTC", "DCP", "LB", "SCL", "FMT", "DMIF_PG", NULL };
 static const char *const dig_blocks[] = { "DIG", "DP", NULL };
+static const char *const uniphy_blocks[] = { "BPHYC_UNIPHY", NULL };
 static const char *const hpd_blocks[] = { "HPD", NULL };
 static const char *const aux_blocks[] = { "DP_AUX", NULL };
 /* The registers dce110_i2c.c and sim_i2c.c index with the DDC table. */
@@ -83,6 +88,7 @@ static const char *const pixclk_regs[] = { "mmCRTC%u_PIXEL_RATE_CNTL", "mmDP_DTO
 static const struct table_rule table_rules[] = {
 	{ "dce110_crtc_offsets", INST_PREFIX, crtc_blocks, 0 },
 	{ "dce110_dig_offsets", INST_PREFIX, dig_blocks, 0 },
+	{ "dce110_uniphy_offsets", INST_PREFIX, uniphy_blocks, 0 },
 	{ "dce110_hpd_offsets", INST_PREFIX, hpd_blocks, 0 },
 	{ "dce110_aux_offsets", INST_PREFIX, aux_blocks, 0 },
 	{ "dce110_ddc_offsets", INST_FORMAT, ddc_regs, 1 },

@@ -33,6 +33,9 @@ static uint32_t shim_read(struct dc_hw *hw, uint32_t reg)
 
 	if (reg == mmSIMEXT_ID && t->faults.no_simext)
 		return 0;
+	for (unsigned i = 0; i < DCE110_MAX_UNIPHYS && t->faults.phy_stuck; i++)
+		if (reg == mmUNIPHY_TMDP_REG5 + dce110_uniphy_offsets[i])
+			return 0;
 	if (reg == mmDC_I2C_SW_STATUS && t->i2c_nack_now &&
 	    (v & DC_I2C_SW_STATUS__DC_I2C_SW_DONE_MASK))
 		v |= DC_I2C_SW_STATUS__DC_I2C_SW_NACK0_MASK |

@@ -289,13 +289,18 @@ static void link_loss_retrained_through_handle_irq(void **state)
  * Without a video BIOS (a GPU where neither --vbios, its ROM nor ACPI VFCT
  * gave one, or a scenario with "vbios": ""): TMDS refused before any write.
  */
-static void no_vbios_no_tmds(void **state)
+/* dp_scenario with "vbios": "". */
+static struct dst *no_vbios(void)
 {
 	char json[sizeof(dp_scenario) + 16];
-	struct dst *t;
 
 	snprintf(json, sizeof(json), "{ \"vbios\": \"\", %s", strchr(dp_scenario, '{') + 1);
-	t = dst_create(json, DC_ASIC_CARRIZO);
+	return dst_create(json, DC_ASIC_CARRIZO);
+}
+
+static void no_vbios_no_tmds(void **state)
+{
+	struct dst *t = no_vbios();
 	struct dc_state st = { .stream_count = 1 };
 	struct dc_error err;
 
@@ -311,6 +316,31 @@ static void no_vbios_no_tmds(void **state)
 	dst_destroy(t);
 }
 
+/* Without a video BIOS DP is refused too: nothing programs the PHY (no extension fallback). */
+static void no_vbios_no_dp(void **state)
+{
+	struct dst *t = no_vbios();
+	struct dc_state st = { .stream_count = 1 };
+	struct dc_error err;
+	unsigned link = dst_link(t, "DP-1");
+
+	(void)state;
+	assert_true(
+		dclt_logged(t->lt,
+			    "DP-1: link capability not verified: the DP PHY cannot be programmed "
+			    "(no video BIOS image to run UNIPHYTransmitterControl from)",
+			    NULL));
+	dst_stream(t, link, &st.streams[0], dst_fb(t, 1920, 1080, 1));
+	assert_int_equal(dc_commit(t->dc, &st, &err), -EOPNOTSUPP);
+	print_message("%s\n", err.message);
+	assert_string_equal(err.message,
+			    "DP-1: DP output refused: the DP PHY cannot be programmed (no video "
+			    "BIOS image to run UNIPHYTransmitterControl from)");
+	assert_int_equal(dc_current_state(t->dc)->stream_count, 0);
+	assert_int_equal(dc_hw_read(t->hw, mmDIG_BE_EN_CNTL) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK, 0);
+	dst_destroy(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -320,6 +350,7 @@ int main(void)
 		cmocka_unit_test(failed_training_rolls_back),
 		cmocka_unit_test(link_loss_retrained_through_handle_irq),
 		cmocka_unit_test(no_vbios_no_tmds),
+		cmocka_unit_test(no_vbios_no_dp),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

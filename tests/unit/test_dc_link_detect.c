@@ -135,6 +135,10 @@ static void test_verified_capability(void **state)
 	/* nothing left behind: transmitter off, receiver untrained and in D0 as before */
 	assert_int_equal(dc_hw_read(t->inner, mmDIG_BE_EN_CNTL + dce110_dig_offsets[0]), 0);
 	assert_int_equal(dc_hw_read(t->inner, mmSIMEXT_DIG_TX_LINK_RATE + 0), 0);
+	/* the PHY (UNIPHY A) powered down again through the video BIOS */
+	assert_int_equal(dc_hw_read(t->inner, mmUNIPHY_PLL_CONTROL1) &
+				 UNIPHY_PLL_CONTROL1__UNIPHY_PLL_ENABLE_MASK,
+			 0);
 	assert_int_equal(sim_dpcd_peek(t->sim, conn, 0x202, lane, 4), 0);
 	assert_int_equal(lane[0], 0);
 	assert_int_equal(lane[2] & 1, 0);
@@ -238,6 +242,19 @@ static void test_sink_change(void **state)
 	dclt_destroy(t);
 }
 
+#define mmDCIO_SOFT_RESET 0x4836 /* dce_11_0_d.h */
+
+static size_t count_reg(struct sim *sim, uint32_t reg)
+{
+	struct sim_trace_entry e;
+	size_t n = 0;
+
+	for (size_t i = 0; i < sim_trace_count(sim); i++)
+		if (sim_trace_get(sim, i, &e) == 0 && e.reg == reg)
+			n++;
+	return n;
+}
+
 /* Detection of one link writes only its own HPD, AUX and DIG (and the shared DDC engine). */
 static void test_register_discipline(void **state)
 {
@@ -259,7 +276,10 @@ static void test_register_discipline(void **state)
 		assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_DCP, -1), 0);
 		assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_DCCG, -1), 0);
 		assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_SIMEXT, -1), 0);
-		assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_OTHER, -1), 0);
+		/* outside the blocks: only DCIO_SOFT_RESET, the UNIPHYs' shared soft reset,
+		 * which the video BIOS's UNIPHYTransmitterControl writes */
+		assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_OTHER, -1),
+				 count_reg(t->sim, mmDCIO_SOFT_RESET));
 		assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_HPD, -1),
 				 sim_trace_count_block(t->sim, SIM_BLOCK_HPD, (int)info.hpd));
 		assert_int_equal(sim_trace_count_block(t->sim, SIM_BLOCK_DIG, -1),
@@ -273,7 +293,8 @@ static void test_register_discipline(void **state)
 		assert_int_equal(total, sim_trace_count_block(t->sim, SIM_BLOCK_HPD, -1) +
 						sim_trace_count_block(t->sim, SIM_BLOCK_AUX, -1) +
 						sim_trace_count_block(t->sim, SIM_BLOCK_DIG, -1) +
-						sim_trace_count_block(t->sim, SIM_BLOCK_I2C, -1));
+						sim_trace_count_block(t->sim, SIM_BLOCK_I2C, -1) +
+						count_reg(t->sim, mmDCIO_SOFT_RESET));
 		/* the DP monitor's capability check trained its own link */
 		if (!strcmp(info.name, "DP-1"))
 			assert_true(sim_trace_count_block(t->sim, SIM_BLOCK_DIG,

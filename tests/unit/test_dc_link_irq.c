@@ -79,7 +79,8 @@ static void test_link_loss_unrecoverable(void **state)
 	struct dclt *t = running_dp(&link, &conn);
 
 	(void)state;
-	t->faults.no_simext = true; /* the PHY can no longer be programmed */
+	t->faults.no_simext = true; /* the PHY can no longer be programmed: */
+	t->faults.phy_stuck = true; /* UNIPHYTransmitterControl stops at its bound */
 	assert_int_equal(sim_drop_link(t->sim, conn), 0);
 	dclt_run(t, 10 * DCLT_MS);
 	assert_int_equal(dclt_count_link_event(t, link, DC_LINK_EVENT_TRAINING_FAILED), 1);

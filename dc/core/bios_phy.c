@@ -1,0 +1,181 @@
+/*
+ * The DP PHY through the video BIOS, as the public DC driver does it on
+ * DCE 10/11: UNIPHYTransmitterControl powers the transmitter's PHY up at a
+ * link rate on a lane count (ENABLE), sets the drive levels during
+ * training (SETUP_VSEMPH, atombios.h's ATOM_TRANSMITTER_ACTION_SETUP_VSEMPH)
+ * and powers it down (DISABLE). Display Core reads what the PHY runs at
+ * back from the public registers (dce110_link_enc.c) and never writes the
+ * PHY itself.
+ *
+ * Parameters (atombios.h), in the revision the image carries:
+ *  - 1.5, DIG_TRANSMITTER_CONTROL_PARAMETERS_V1_5 (AMD's Carrizo and
+ *    Stoney images): the symbol clock in 10 kHz (for DP the link rate per
+ *    lane / 10), the PHY (UNIPHY A..G = 0..6), the action, the lane count,
+ *    the connector object's id, the DIG mode, the HPD line in the config
+ *    byte, the DIG front end as a bit and the DPCD lane setting.
+ *  - 1.6, DIG_TRANSMITTER_CONTROL_PARAMETERS_V1_6 (DCE 11.2): the same
+ *    with the DIG mode and the lane setting sharing a byte, the symbol
+ *    clock a dword and the HPD line a byte of its own.
+ * One lane setting serves every lane (the tables have no lane select), so
+ * training keeps the levels of all lanes equal (dp_training.c).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../dce110/dce110_regs.h"
+#include "dc_bios.h"
+#include "dc_priv.h"
+
+/* atombios.h */
+#define ATOM_TRANSMITTER_ACTION_DISABLE	      0
+#define ATOM_TRANSMITTER_ACTION_ENABLE	      1
+#define ATOM_TRANSMITTER_ACTION_SETUP_VSEMPH  11
+#define ATOM_TRANSMITTER_DIGMODE_DP	      0
+#define ATOM_TRANSMITTER_DIGMODE_DVI	      2
+#define ATOM_TRANSMITTER_DIGMODE_HDMI	      3
+#define ATOM_TRANSMITTER_CONFIG_V5_HPD_SHIFT  4
+#define DP_LANE_SET_PREEMPH_SHIFT	      3
+#define TRANSMITTER_REV_5		      5
+#define TRANSMITTER_REV_6		      6
+/* ObjectID.h: the connector object's id byte */
+#define CONNECTOR_OBJECT_ID_SINGLE_LINK_DVI_D 0x03
+#define CONNECTOR_OBJECT_ID_DUAL_LINK_DVI_D   0x04
+#define CONNECTOR_OBJECT_ID_HDMI_TYPE_A	      0x0c
+#define CONNECTOR_OBJECT_ID_DISPLAYPORT	      0x13
+#define CONNECTOR_OBJECT_ID_EDP		      0x14
+
+/* The PHY locks and calibrates in well under a millisecond. */
+#define TRANSMITTER_LIMIT_NS (50ull * 1000 * 1000)
+
+void dc_bios_phy_init(struct dc *dc)
+{
+	struct dc_bios_table t;
+
+	dc->bios_utc_rev = 0;
+	dc->bios_phy_why[0] = '\0';
+	if (dc_bios_cmd_table(dc->bios, DC_BIOS_CMD_UNIPHY_TRANSMITTER_CONTROL, &t)) {
+		snprintf(dc->bios_phy_why, sizeof(dc->bios_phy_why),
+			 "video BIOS %s has no UNIPHYTransmitterControl table (76)",
+			 dc_bios_version(dc->bios));
+	} else if (t.format_rev != 1 ||
+		   (t.content_rev != TRANSMITTER_REV_5 && t.content_rev != TRANSMITTER_REV_6)) {
+		snprintf(dc->bios_phy_why, sizeof(dc->bios_phy_why),
+			 "video BIOS %s has UNIPHYTransmitterControl %u.%u, dcd knows 1.5 and 1.6",
+			 dc_bios_version(dc->bios), t.format_rev, t.content_rev);
+	} else {
+		struct dc_bios_error berr = { 0 };
+		struct dc_board board;
+
+		dc->bios_utc_rev = t.content_rev;
+		/* the transmitters the image's display paths use: those it drives;
+		 * an image without display paths (our own) drives them all */
+		dc->bios_phy_mask = ~0u;
+		if (dc_bios_board(dc->bios, dc->pool->asic, &board, &berr) == 0) {
+			dc->bios_phy_mask = 0;
+			for (unsigned i = 0; i < board.connector_count; i++)
+				dc->bios_phy_mask |= 1u << board.connectors[i].dig_be;
+		}
+	}
+}
+
+bool dc_bios_phy(const struct dc *dc, unsigned dig)
+{
+	return dc->bios && dc->bios_utc_rev && dig < 32 && (dc->bios_phy_mask >> dig & 1);
+}
+
+void dc_bios_phy_why_not(const struct dc *dc, unsigned dig, char *buf, size_t n)
+{
+	if (!dc->bios)
+		snprintf(buf, n, "no video BIOS image to run UNIPHYTransmitterControl from");
+	else if (!dc->bios_utc_rev)
+		snprintf(buf, n, "%s", dc->bios_phy_why);
+	else
+		snprintf(buf, n,
+			 "UNIPHY %c is not on the board of video BIOS %s, whose "
+			 "UNIPHYTransmitterControl drives only its own transmitters",
+			 'A' + (char)dig, dc_bios_version(dc->bios));
+}
+
+static uint8_t connector_id(enum dc_link_type type, bool dual)
+{
+	switch (type) {
+	case DC_LINK_DP:
+		return CONNECTOR_OBJECT_ID_DISPLAYPORT;
+	case DC_LINK_EDP:
+		return CONNECTOR_OBJECT_ID_EDP;
+	case DC_LINK_HDMI_A:
+		return CONNECTOR_OBJECT_ID_HDMI_TYPE_A;
+	default:
+		return dual ? CONNECTOR_OBJECT_ID_DUAL_LINK_DVI_D
+			    : CONNECTOR_OBJECT_ID_SINGLE_LINK_DVI_D;
+	}
+}
+
+/* Runs the table for link's transmitter; 0 or -EIO with the table's words in the log. */
+static int run(struct dc *dc, unsigned link, unsigned action, unsigned mode, uint32_t clk_10khz,
+	       unsigned lanes, uint8_t lane_set)
+{
+	const struct dc_link *l = &dc->links[link];
+	const struct dc_bios_run_limits lim = { .time_limit_ns = TRANSMITTER_LIMIT_NS };
+	unsigned phy = l->desc.dig_be, hpd = l->desc.hpd + 1u;
+	uint8_t conn = connector_id(l->desc.type, l->desc.dual_link);
+	/* the front ends feeding this back end now (a retraining under a stream
+	 * keeps its own), else the DIG's own: the table selects them */
+	uint32_t fe = DC_FIELD_GET(dc_hw_read(dc->hw, mmDIG_BE_CNTL + dce110_dig_offsets[phy]),
+				   DIG_BE_CNTL, DIG_FE_SOURCE_SELECT);
+	uint8_t fe_sel = (uint8_t)(fe ? fe : 1u << phy);
+	struct dc_bios_error berr = { 0 };
+	uint8_t p[32] = { 0 };
+	uint32_t ps[8];
+
+	if (dc->bios_utc_rev == TRANSMITTER_REV_6) {
+		/* DIG_TRANSMITTER_CONTROL_PARAMETERS_V1_6 */
+		p[0] = (uint8_t)phy;
+		p[1] = (uint8_t)action;
+		p[2] = action == ATOM_TRANSMITTER_ACTION_SETUP_VSEMPH ? lane_set : (uint8_t)mode;
+		p[3] = (uint8_t)lanes;
+		memcpy(p + 4, &clk_10khz, 4);
+		p[8] = (uint8_t)hpd;
+		p[9] = fe_sel;
+		p[10] = conn;
+	} else {
+		/* DIG_TRANSMITTER_CONTROL_PARAMETERS_V1_5 */
+		p[0] = (uint8_t)clk_10khz;
+		p[1] = (uint8_t)(clk_10khz >> 8);
+		p[2] = (uint8_t)phy;
+		p[3] = (uint8_t)action;
+		p[4] = (uint8_t)lanes;
+		p[5] = conn;
+		p[6] = (uint8_t)mode;
+		p[7] = (uint8_t)(hpd << ATOM_TRANSMITTER_CONFIG_V5_HPD_SHIFT);
+		p[8] = fe_sel;
+		p[9] = lane_set;
+	}
+	memcpy(ps, p, sizeof(ps));
+	if (dc_bios_run(dc->bios, dc->hw, DC_BIOS_CMD_UNIPHY_TRANSMITTER_CONTROL, ps, 8, &lim,
+			&berr) < 0) {
+		dc_log(dc, DC_LOG_ERROR, "%s: UNIPHYTransmitterControl (action %u): %s", l->name,
+		       action, berr.message);
+		return -EIO;
+	}
+	return 0;
+}
+
+int dc_bios_phy_dp_enable(struct dc *dc, unsigned link, uint32_t rate_mbps, unsigned lanes)
+{
+	return run(dc, link, ATOM_TRANSMITTER_ACTION_ENABLE, ATOM_TRANSMITTER_DIGMODE_DP,
+		   rate_mbps * 10, lanes, 0);
+}
+
+int dc_bios_phy_dp_drive(struct dc *dc, unsigned link, uint32_t rate_mbps, unsigned lanes,
+			 uint8_t swing, uint8_t pre)
+{
+	return run(dc, link, ATOM_TRANSMITTER_ACTION_SETUP_VSEMPH, ATOM_TRANSMITTER_DIGMODE_DP,
+		   rate_mbps * 10, lanes, (uint8_t)(swing | pre << DP_LANE_SET_PREEMPH_SHIFT));
+}
+
+void dc_bios_phy_disable(struct dc *dc, unsigned link)
+{
+	run(dc, link, ATOM_TRANSMITTER_ACTION_DISABLE, ATOM_TRANSMITTER_DIGMODE_DP, 0, 0, 0);
+}
