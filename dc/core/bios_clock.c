@@ -42,9 +42,15 @@
 /* SetPixelClock's own bound: the PLL locks in well under a millisecond. */
 #define SET_PIXEL_CLOCK_LIMIT_NS (50ull * 1000 * 1000)
 
+/*
+ * Display Core's image and what it reads from it change only once the new
+ * image is accepted whole: a refused image leaves the one before in use
+ * (dcd offers one source after another: --vbios, ROM, VFCT).
+ */
 int dc_set_vbios(struct dc *dc, const void *image, size_t len, struct dc_error *err)
 {
 	struct dc_bios_error berr = { 0 };
+	struct dc_bios_firmware_info fw;
 	struct dc_bios_table t;
 	struct dc_bios *bios;
 	int r;
@@ -54,8 +60,8 @@ int dc_set_vbios(struct dc *dc, const void *image, size_t len, struct dc_error *
 	r = dc_bios_load(image, len, &bios, &berr);
 	if (r < 0)
 		return dc_error_set(err, DC_ERR_INVALID, -1, -1, "video BIOS: %s", berr.message);
-	r = dc_bios_firmware_info(bios, &dc->bios_fw, &berr);
-	if (r == 0 && (!dc->bios_fw.ref_clock_khz || !dc->bios_fw.ppll_max_output_khz))
+	r = dc_bios_firmware_info(bios, &fw, &berr);
+	if (r == 0 && (!fw.ref_clock_khz || !fw.ppll_max_output_khz))
 		r = -EINVAL;
 	if (r < 0) {
 		dc_error_set(
@@ -75,6 +81,7 @@ int dc_set_vbios(struct dc *dc, const void *image, size_t len, struct dc_error *
 	}
 	dc_bios_destroy(dc->bios);
 	dc->bios = bios;
+	dc->bios_fw = fw;
 	dc->bios_spc_rev = t.content_rev;
 	dc_bios_phy_init(dc);
 	dc_log(dc, DC_LOG_INFO,

@@ -82,9 +82,9 @@ static struct dst *create(const struct image *im)
 	return dst_create(json, im->dc_asic);
 }
 
-static void measure(const struct image *im, unsigned vic)
+/* Commits VIC vic on t's HDMI-A-1 and checks the refresh on the timeline. */
+static void measure_on(struct dst *t, const struct image *im, unsigned vic)
 {
-	struct dst *t = create(im);
 	struct dc_state st = { .stream_count = 1 };
 	const struct dc_stream *s;
 	struct sim_frame h[64];
@@ -117,6 +117,13 @@ static void measure(const struct image *im, unsigned vic)
 			 im->asic, vic, s->mode.clock, got_hz, want_hz);
 	print_message("%s (%s) VIC %u: %u kHz, %.4f Hz measured, %.4f Hz wanted\n", im->asic,
 		      im->version, vic, s->mode.clock, got_hz, want_hz);
+}
+
+static void measure(const struct image *im, unsigned vic)
+{
+	struct dst *t = create(im);
+
+	measure_on(t, im, vic);
 	dst_destroy(t);
 }
 
@@ -126,6 +133,41 @@ static void pixel_clocks_give_the_mode_refresh(void **state)
 	for (size_t i = 0; i < N_IMAGES; i++)
 		for (size_t v = 0; v < sizeof(vics) / sizeof(vics[0]); v++)
 			measure(&images[i], vics[v]);
+}
+
+/*
+ * An image Display Core refuses leaves the one before in use, whole: here
+ * one with FirmwareInfo (a 27 MHz reference) but no SetPixelClock, offered
+ * after Carrizo's. The next HDMI commit still runs at the mode's refresh,
+ * which the refused image's reference clock would have put 44 % off.
+ */
+static void a_refused_image_keeps_the_one_before(void **state)
+{
+	const struct image *im = &images[0];
+	struct dst *t = create(im);
+	struct dc_error err = { 0 };
+	uint8_t fwi[96] = { 0 };
+	struct rom rom;
+
+	(void)state;
+	/* ATOM_FIRMWARE_INFO_V2_2, clocks in 10 kHz: PPLL output max and the reference */
+	fwi[0] = sizeof(fwi);
+	fwi[2] = 2;
+	fwi[3] = 2;
+	fwi[32] = (uint8_t)(120000 & 0xff);
+	fwi[33] = (uint8_t)(120000 >> 8);
+	fwi[34] = (uint8_t)(120000 >> 16);
+	fwi[82] = (uint8_t)(2700 & 0xff);
+	fwi[83] = (uint8_t)(2700 >> 8);
+	rom_init(&rom);
+	rom_add_data(&rom, DC_BIOS_DATA_FIRMWARE_INFO, fwi, sizeof(fwi));
+	rom_finish(&rom);
+	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), -EINVAL);
+	print_message("%s\n", err.message);
+	assert_non_null(strstr(err.message, "no SetPixelClock table"));
+	assert_string_equal(dc_vbios_version(t->dc), im->version);
+	measure_on(t, im, 16);
+	dst_destroy(t);
 }
 
 /*
@@ -375,6 +417,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(removing_the_stream_stops_its_pll),
 		cmocka_unit_test(own_image_carries_the_scenario_clocks),
 		cmocka_unit_test(scenario_refuses_a_bad_image),
+		cmocka_unit_test(a_refused_image_keeps_the_one_before),
 		cmocka_unit_test(scenario_clocks_agree_with_the_image),
 		cmocka_unit_test(polling_an_unmodelled_bit_names_table_and_register),
 	};
