@@ -63,6 +63,11 @@ void dc_bios_phy_init(struct dc *dc)
 		snprintf(dc->bios_phy_why, sizeof(dc->bios_phy_why),
 			 "video BIOS %s has UNIPHYTransmitterControl %u.%u, dcd knows 1.5 and 1.6",
 			 dc_bios_version(dc->bios), t.format_rev, t.content_rev);
+	} else if (dc->pool->regs->uniphy_reserved) {
+		snprintf(dc->bios_phy_why, sizeof(dc->bios_phy_why),
+			 "the UNIPHY registers of %s are reserved in its public header: "
+			 "dcd cannot read the PHY back",
+			 dc->pool->dce);
 	} else {
 		struct dc_bios_error berr = { 0 };
 		struct dc_board board;

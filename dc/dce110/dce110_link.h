@@ -167,9 +167,13 @@ int dce110_link_enc_dp_drive(struct dc_hw *hw, unsigned dig, const uint8_t swing
  */
 void dce110_link_enc_dp_pattern(struct dc_hw *hw, unsigned dig, unsigned tps);
 
-/* What the DP transmitter runs at now: rate (0 when off), lanes, drive levels. */
-void dce110_link_enc_dp_read(struct dc_hw *hw, unsigned dig, uint32_t *rate_mbps, unsigned *lanes,
-			     uint8_t swing[4], uint8_t preemphasis[4]);
+/*
+ * What the DP transmitter runs at now: rate (0 when off), lanes, drive
+ * levels. phy_by_table: a video BIOS table drives this transmitter's PHY
+ * (dc_bios_phy), so its UNIPHY registers say; else the simulator extension.
+ */
+void dce110_link_enc_dp_read(struct dc_hw *hw, unsigned dig, bool phy_by_table, uint32_t *rate_mbps,
+			     unsigned *lanes, uint8_t swing[4], uint8_t preemphasis[4]);
 
 /* TMDS output of DIG dig: HDMI or DVI, dual link (also the partner DIG). */
 void dce110_link_enc_tmds_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, bool hdmi,

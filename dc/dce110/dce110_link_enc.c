@@ -162,14 +162,14 @@ void dce110_link_enc_dp_pattern(struct dc_hw *hw, unsigned dig, unsigned tps)
 	}
 }
 
-void dce110_link_enc_dp_read(struct dc_hw *hw, unsigned dig, uint32_t *rate_mbps, unsigned *lanes,
-			     uint8_t swing[4], uint8_t preemphasis[4])
+void dce110_link_enc_dp_read(struct dc_hw *hw, unsigned dig, bool phy_by_table, uint32_t *rate_mbps,
+			     unsigned *lanes, uint8_t swing[4], uint8_t preemphasis[4])
 {
 	bool on = dc_hw_read(hw, reg(dig, mmDIG_BE_EN_CNTL)) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK;
 	uint32_t drive = 0, code = 0;
 
 	*lanes = DC_FIELD_GET(dc_hw_read(hw, reg(dig, mmDP_CONFIG)), DP_CONFIG, DP_UDI_LANES) + 1;
-	if (dce110_uniphy_dp_read(hw, dig, rate_mbps, swing, preemphasis)) {
+	if (phy_by_table && dce110_uniphy_dp_read(hw, dig, rate_mbps, swing, preemphasis)) {
 		/* the PHY a video BIOS table programmed */
 		if (!on)
 			*rate_mbps = 0;

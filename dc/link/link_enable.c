@@ -220,8 +220,8 @@ int dc_link_adopt(struct dc *dc, unsigned link, const struct dc_stream *stream)
 	if (stream->res.signal == DC_SIGNAL_DP || stream->res.signal == DC_SIGNAL_EDP) {
 		t = &l->training;
 		*t = (struct dc_link_training){ 0 };
-		dce110_link_enc_dp_read(dc->hw, l->desc.dig_be, &rate, &lanes, t->swing,
-					t->preemphasis);
+		dce110_link_enc_dp_read(dc->hw, l->desc.dig_be, dc_bios_phy(dc, l->desc.dig_be),
+					&rate, &lanes, t->swing, t->preemphasis);
 		t->rate_mbps = rate;
 		t->lanes = rate ? (uint8_t)lanes : 0;
 		if (rate && !l->verified_lanes) {
