@@ -274,6 +274,13 @@ void dcd_fdstore_fb_use(struct dcd *dcd, struct dcd_fb *fb)
 
 	if (!fb || fb->stored || !rc || !rc->fdstore)
 		return;
+	/*
+	 * A buffer dcd does not map is one only the engine holds (on KMS a
+	 * dumb buffer of FB_ALLOC or an imported dma-buf): it lives on in the
+	 * engine's own stored file, the DRM fd, with nothing to store here.
+	 */
+	if (!fb->map.data)
+		return;
 	if (fb->fd < 0) {
 		partial(dcd, fb, "its descriptor is gone");
 		return;
