@@ -20,7 +20,9 @@
  *   kind 3  the client reads what dcd sent it (else its queue fills and
  *           dcd drops it, which is a path too)
  *
- * Clients connect with HELLO done (the driver sends it). The engine runs
+ * Clients connect with HELLO done (the driver sends it, speaking the
+ * protocol's current minor version, so FB_ALLOC and dma-buf modifiers are
+ * there to reach). The engine runs
  * on its virtual clock (fuzz_daemon.h): time passes where the input says
  * (kind 1), so the same input always meets the same frames; after it every
  * client hangs up, and the loop runs, virtual time moving on
@@ -54,7 +56,7 @@ static const uint16_t opcodes[] = {
 	DCP_REQ_SYNC,	   DCP_REQ_GET_TOPOLOGY, DCP_REQ_LEASE_REQUEST, DCP_REQ_LEASE_RELEASE,
 	DCP_REQ_FB_CREATE, DCP_REQ_FB_DESTROY,	 DCP_REQ_VALIDATE,	DCP_REQ_COMMIT,
 	DCP_REQ_FLIP,	   DCP_REQ_CURSOR_SET,	 DCP_REQ_CURSOR_MOVE,	DCP_REQ_VBLANK_SUBSCRIBE,
-	DCP_REQ_HELLO,
+	DCP_REQ_HELLO,	   DCP_REQ_FB_ALLOC,
 };
 
 static int clients[MAX_CLIENTS] = { -1, -1, -1, -1 };
@@ -144,7 +146,8 @@ static int send_msg(int fd, uint16_t opcode, const void *body, int extra_fd)
 
 static int connect_client(struct dcd *dcd, int k)
 {
-	struct dcp_hello hello = { .major = 1 };
+	/* the protocol as it is now: FB_ALLOC, modifiers and the rest of 1.3 */
+	struct dcp_hello hello = { .major = DCP_VERSION_MAJOR, .minor = DCP_VERSION_MINOR };
 	int sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, sv) < 0)
@@ -228,7 +231,8 @@ static size_t request(struct dcd *dcd, int k, const uint8_t *p, size_t left)
 	(void)dci_msg_send(clients[k], msg, n, fd >= 0 ? &fd : NULL, fd >= 0);
 	if (fd >= 0)
 		close(fd);
-	if (p[1] & 0x20 || opcode == DCP_REQ_FB_CREATE || opcode == DCP_REQ_LEASE_REQUEST)
+	if (p[1] & 0x20 || opcode == DCP_REQ_FB_CREATE || opcode == DCP_REQ_FB_ALLOC ||
+	    opcode == DCP_REQ_LEASE_REQUEST)
 		pump(dcd);
 	if (dcd->next_fb_id != fb_before && n_fb_ids < 64)
 		fb_ids[n_fb_ids++] = fb_before;
