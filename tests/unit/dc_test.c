@@ -55,19 +55,28 @@ void fake_hw_init(struct fake_hw *f)
 	f->base.ops = &fake_ops;
 }
 
-uint8_t *dct_read_edid(const char *name, size_t *size)
+uint8_t *dct_read_data(const char *rel, size_t *size)
 {
 	char path[512];
-	uint8_t *buf = malloc(65536);
+	uint8_t *buf = malloc(1 << 20);
 	FILE *fp;
 
-	snprintf(path, sizeof(path), "%s/%s.bin", DC_TEST_EDID_DIR, name);
+	/* DC_TEST_EDID_DIR is tests/data/edid */
+	snprintf(path, sizeof(path), "%s/../%s", DC_TEST_EDID_DIR, rel);
 	fp = fopen(path, "rb");
 	if (!fp || !buf)
 		fail_msg("cannot read %s", path);
-	*size = fread(buf, 1, 65536, fp);
+	*size = fread(buf, 1, 1 << 20, fp);
 	fclose(fp);
 	return buf;
+}
+
+uint8_t *dct_read_edid(const char *name, size_t *size)
+{
+	char rel[256];
+
+	snprintf(rel, sizeof(rel), "edid/%s.bin", name);
+	return dct_read_data(rel, size);
 }
 
 struct dc *dct_create(struct fake_hw *f, const struct dc_board *board)

@@ -22,6 +22,8 @@ struct fake_hw {
 /* A fake engine: reads return 0 and are counted, a write fails the test. */
 void fake_hw_init(struct fake_hw *f);
 
+/* The bytes of tests/data/PATH (at most 1 MiB); fails the test if unreadable. */
+uint8_t *dct_read_data(const char *path, size_t *size);
 /* The bytes of tests/data/edid/NAME (.bin added); fails the test if unreadable. */
 uint8_t *dct_read_edid(const char *name, size_t *size);
 

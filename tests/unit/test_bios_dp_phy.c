@@ -163,20 +163,6 @@ static void test_fiji(void **state)
 	train_all(SCENARIO("fiji"), DC_ASIC_FIJI);
 }
 
-/* The bytes of file path (asserts it reads). */
-static void *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	void *buf = malloc(1 << 20);
-
-	assert_non_null(f);
-	assert_non_null(buf);
-	*len = fread(buf, 1, 1 << 20, f);
-	assert_true(*len > 0 && ferror(f) == 0);
-	fclose(f);
-	return buf;
-}
-
 /*
  * DCE 11.2 (Polaris): even an image with UNIPHYTransmitterControl 1.5
  * (Carrizo's, given to a Polaris 10) does not drive the PHY, since its
@@ -196,7 +182,7 @@ static void test_polaris_keeps_off_reserved_uniphy(void **state)
 	size_t len;
 
 	(void)state;
-	image = read_file(DC_TEST_EDID_DIR "/../vbios/CarrizoGenericVbios.bin", &len);
+	image = dct_read_data("vbios/CarrizoGenericVbios.bin", &len);
 	assert_int_equal(dc_set_vbios(t->dc, image, len, &err), 0);
 	free(image);
 	assert_false(dc_bios_phy(t->dc, UNIPHY_C));
