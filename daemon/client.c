@@ -262,42 +262,52 @@ static bool handle_message(struct dcd_client *c, const uint8_t *data, size_t len
 	return r == 0 && req.hdr.opcode == DCP_REQ_FLIP;
 }
 
+/*
+ * Receives and handles one request: 1 when it was a FLIP the engine took,
+ * 0 for anything else, -EAGAIN when nothing waits, or another -errno once
+ * the client is dropped.
+ */
+static int read_one(struct dcd_client *c)
+{
+	const uint8_t *data;
+	size_t len;
+	unsigned nfds;
+	struct dcp_error err;
+	int r = dci_conn_recv(c->conn, &data, &len, &nfds);
+
+	if (r == -EAGAIN)
+		return r;
+	if (r == -ECONNRESET) {
+		dcd_client_kill(c, NULL);
+		return r;
+	}
+	if (r == -EMSGSIZE) {
+		dcp_error_set(&err, -EMSGSIZE, DCP_REASON_PROTOCOL, DCP_ERROR_FATAL,
+			      "message larger than the limit of %u bytes",
+			      c->dcd->config.limits.max_message_size);
+		protocol_violation(c, 0, &err);
+		return r;
+	}
+	if (r == -ETOOMANYREFS) {
+		dcp_error_set(&err, -EPROTO, DCP_REASON_PROTOCOL, DCP_ERROR_FATAL,
+			      "more than %u file descriptors on one message",
+			      c->dcd->config.limits.max_fds);
+		protocol_violation(c, 0, &err);
+		return r;
+	}
+	if (r < 0) {
+		char why[64];
+
+		snprintf(why, sizeof(why), "receive failed: %s", strerror(-r));
+		dcd_client_kill(c, why);
+		return r;
+	}
+	return handle_message(c, data, len, nfds) ? 1 : 0;
+}
+
 static void read_requests(struct dcd_client *c)
 {
 	for (unsigned n = 0; n < MAX_REQUESTS_PER_WAKEUP && !c->dead && !c->wait.active; n++) {
-		const uint8_t *data;
-		size_t len;
-		unsigned nfds;
-		struct dcp_error err;
-		int r = dci_conn_recv(c->conn, &data, &len, &nfds);
-
-		if (r == -EAGAIN)
-			return;
-		if (r == -ECONNRESET) {
-			dcd_client_kill(c, NULL);
-			return;
-		}
-		if (r == -EMSGSIZE) {
-			dcp_error_set(&err, -EMSGSIZE, DCP_REASON_PROTOCOL, DCP_ERROR_FATAL,
-				      "message larger than the limit of %u bytes",
-				      c->dcd->config.limits.max_message_size);
-			protocol_violation(c, 0, &err);
-			return;
-		}
-		if (r == -ETOOMANYREFS) {
-			dcp_error_set(&err, -EPROTO, DCP_REASON_PROTOCOL, DCP_ERROR_FATAL,
-				      "more than %u file descriptors on one message",
-				      c->dcd->config.limits.max_fds);
-			protocol_violation(c, 0, &err);
-			return;
-		}
-		if (r < 0) {
-			char why[64];
-
-			snprintf(why, sizeof(why), "receive failed: %s", strerror(-r));
-			dcd_client_kill(c, why);
-			return;
-		}
 		/*
 		 * A FLIP ends the burst: its FLIP_DONE comes from the engine's
 		 * interrupt, which the loop serves before clients, and the
@@ -305,9 +315,29 @@ static void read_requests(struct dcd_client *c)
 		 * a recvmsg that finds nothing (docs/daemon.md, flip_rtt). The
 		 * socket stays readable if more is queued; the loop comes back.
 		 */
-		if (handle_message(c, data, len, nfds))
+		if (read_one(c) != 0)
 			return;
 	}
+}
+
+void dcd_client_serve_flip(struct dcd_client *c, uint32_t link)
+{
+	/* a FLIP is far smaller; anything longer is something else */
+	uint8_t head[DCP_HEADER_SIZE + 64];
+	struct dcp_request req;
+	struct dcp_error err;
+	ssize_t n;
+
+	if (c->dead || c->wait.active || !c->hello_done)
+		return;
+	/* MSG_TRUNC: the message's whole length, however much was copied */
+	n = recv(dci_conn_fd(c->conn), head, sizeof(head), MSG_PEEK | MSG_DONTWAIT | MSG_TRUNC);
+	if (n <= 0 || (size_t)n > sizeof(head))
+		return;
+	if (dcp_decode_request(head, (size_t)n, 0, &req, &err) < 0 ||
+	    req.hdr.opcode != DCP_REQ_FLIP || req.flip.link != link)
+		return;
+	read_one(c);
 }
 
 static int on_client_io(sd_event_source *s, int fd, uint32_t revents, void *data)

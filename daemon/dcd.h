@@ -348,6 +348,16 @@ int dcd_client_send_fd(struct dcd_client *c, uint16_t opcode, uint32_t serial, c
 void dcd_client_kill(struct dcd_client *c, const char *reason);
 /* Frees clients marked dead: leases end, framebuffers are dropped. */
 void dcd_client_reap(struct dcd *dcd);
+/*
+ * Inside a detection's bus wait (flip.c, on_flip_done), where client
+ * sockets are otherwise not read: takes c's next request only if it is a
+ * FLIP for link (peeked first, so nothing is read out of order) and
+ * handles it as the loop would. A client answering each FLIP_DONE with its
+ * next FLIP keeps two in flight however long the detection waits. Other
+ * requests stay for the loop: their handlers may call DC, which a wait
+ * allows only dc_flip of the served link.
+ */
+void dcd_client_serve_flip(struct dcd_client *c, uint32_t link);
 /* Stops or resumes reading the client (a blocking COMMIT in progress). */
 void dcd_client_pause(struct dcd_client *c, bool paused);
 /* The client may see link in topology and events (lease rules). */

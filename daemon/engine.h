@@ -41,6 +41,13 @@ struct dcd_engine_events {
 	void (*flip_done)(void *data, unsigned link, uint64_t seq, uint64_t ts_ns);
 	void (*vblank)(void *data, unsigned link, uint64_t seq, uint64_t ts_ns);
 	void (*link_event)(void *data, unsigned link, enum dc_link_event event);
+	/*
+	 * The engine waits on a bus inside its own work (Display Core's
+	 * detection: dc_events.flip_window) and the loop reads no client
+	 * meanwhile: the daemon may submit a flip of link now, and nothing
+	 * else. Engines that never wait like that never call it.
+	 */
+	void (*flip_window)(void *data, unsigned link);
 };
 
 /* A link's sink as detected: its EDID and the sink's own modes (not yet filtered by the link). */

@@ -547,11 +547,20 @@ static void on_link_event(struct dc *dc, unsigned link, enum dc_link_event event
 	dcd_engine_events.link_event(de->dcd, link, event);
 }
 
+static void on_flip_window(struct dc *dc, unsigned link, void *data)
+{
+	struct dc_engine *de = data;
+
+	(void)dc;
+	dcd_engine_events.flip_window(de->dcd, link);
+}
+
 static const struct dc_events dc_events = {
 	.hotplug = on_hotplug,
 	.flip_done = on_flip_done,
 	.vblank = on_vblank,
 	.link_event = on_link_event,
+	.flip_window = on_flip_window,
 };
 
 static void dc_log_handler(enum dc_log_level level, const char *message, void *data)

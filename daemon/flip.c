@@ -410,6 +410,22 @@ static void on_flip_done(void *data, unsigned link, uint64_t seq, uint64_t ts_ns
 		dcd->work = true;
 }
 
+/*
+ * Inside the engine's bus wait: the lessee's next FLIP for this output, if
+ * it sent one the loop has not read, while the output's queue has room.
+ */
+static void on_flip_window(void *data, unsigned link)
+{
+	struct dcd *dcd = data;
+	struct dcd_output *o;
+
+	if (link >= dcd->link_count)
+		return;
+	o = &dcd->outputs[link];
+	if (o->lease && !o->queued.fb)
+		dcd_client_serve_flip(o->lease->client, link);
+}
+
 static void on_vblank(void *data, unsigned link, uint64_t seq, uint64_t ts_ns)
 {
 	struct dcd *dcd = data;
@@ -494,4 +510,5 @@ const struct dcd_engine_events dcd_engine_events = {
 	.flip_done = on_flip_done,
 	.vblank = on_vblank,
 	.link_event = on_link_event,
+	.flip_window = on_flip_window,
 };

@@ -11,6 +11,12 @@
  * pending flip's latch, the start of vertical blank with vblank events on),
  * then reads and acknowledges that pipe's page-flip and vblank status as
  * dc_handle_irq would and calls the owner's flip_done / vblank callbacks.
+ * Then it offers the owner a flip window on each such pipe: the owner's
+ * loop reads no client during the wait, so a flip a client sent meanwhile
+ * would wait for the wait's end, frames too late. A pipe with no flip
+ * pending gets a window DC_FLIP_WINDOW_GUARD_NS before each vblank too,
+ * so a client that keeps one flip in flight, sent late in the frame (to
+ * show what it drew as fresh as it can), still makes that vblank.
  * Everything else that may be pending (hot plug, AUX, DDC, V_UPDATE)
  * stays for the owner's next dc_handle_irq. An AUX transaction is under a
  * millisecond (dce110_aux.c polls for it) and not a wait of its own, but a
@@ -53,13 +59,31 @@ bool dc_in_bus_wait(const struct dc *dc)
 	return dc && dc->wait_serving;
 }
 
-/* Pipes a wait serves: running, on another link, expecting a vertical event. */
+/*
+ * Pipes a wait serves: running, on another link, expecting a vertical
+ * event, or any such pipe when the owner takes flip windows.
+ */
 static bool served(const struct dc *dc, unsigned tg)
 {
 	const struct dc_pipe_rt *rt = &dc->pipes[tg];
 
 	return rt->active && rt->running && rt->hz_num && rt->link != dc->wait_link &&
-	       (rt->flip_pending || dc->vblank_on[rt->link]);
+	       (rt->flip_pending || dc->vblank_on[rt->link] || dc->events.flip_window);
+}
+
+/*
+ * When a pipe with no flip pending next offers its flip window: the guard
+ * before its next start of vertical blank, or before the one after when
+ * that moment has passed (the window of this frame was offered already).
+ */
+static uint64_t next_window(const struct dc_pipe_rt *rt, uint64_t pos, uint64_t t_ns)
+{
+	uint64_t at = dc_pipe_next_line(rt, rt->vblank_start, pos, true);
+	uint64_t t = dc_pipe_time_of(rt, at, pos, t_ns);
+
+	if (t < t_ns + DC_FLIP_WINDOW_GUARD_NS)
+		t = dc_pipe_time_of(rt, at + (uint64_t)rt->htotal * rt->vtotal, pos, t_ns);
+	return t - DC_FLIP_WINDOW_GUARD_NS;
 }
 
 /* The earliest time a served pipe's flip latches or its vblank starts; UINT64_MAX: none. */
@@ -74,6 +98,13 @@ static uint64_t next_vertical(struct dc *dc)
 		if (!served(dc, tg))
 			continue;
 		pos = dc_pipe_now(dc, tg, &t_ns);
+		if (!rt->flip_pending && dc->events.flip_window) {
+			t = next_window(rt, pos, t_ns);
+			if (t < next)
+				next = t;
+		}
+		if (!rt->flip_pending && !dc->vblank_on[rt->link])
+			continue;
 		at = dc_pipe_next_line(rt, rt->vblank_start, pos, true);
 		if (rt->flip_pending && rt->flip_immediate)
 			at = pos; /* latched at its write: its interrupt is up already */
@@ -95,6 +126,8 @@ static void serve(struct dc *dc)
 			continue;
 		dc_flip_irq(dc, tg);
 		dc_vblank_irq(dc, tg);
+		if (dc->events.flip_window)
+			dc->events.flip_window(dc, dc->pipes[tg].link, dc->events_data);
 	}
 	dc->wait_serving = false;
 }

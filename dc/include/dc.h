@@ -547,7 +547,26 @@ struct dc_events {
 			  uint64_t ts_ns, void *data);
 	void (*vblank)(struct dc *dc, unsigned link, uint64_t seq, uint64_t ts_ns, void *data);
 	void (*link_event)(struct dc *dc, unsigned link, enum dc_link_event event, void *data);
+	/*
+	 * Only from a bus wait (dc_in_bus_wait), for each running pipe on
+	 * another link: whenever the wait serves (a vertical event, after its
+	 * flip_done and vblank; the end of each bus wait; before each AUX
+	 * request) and, when no flip is pending there,
+	 * DC_FLIP_WINDOW_GUARD_NS before each start of vertical blank, so
+	 * that a dc_flip of this link made now still latches in that blank.
+	 * The owner's chance to submit flips its clients sent while DC
+	 * waited, which its loop cannot read until the wait ends. NULL: the
+	 * wait wakes only for pending flips and enabled vblanks.
+	 */
+	void (*flip_window)(struct dc *dc, unsigned link, void *data);
 };
+
+/*
+ * How long before a vblank a bus wait offers flip_window: the owner's
+ * wake-up, a socket read and dc_flip's register writes fit in it; a flip
+ * sent later than that during a wait latches a frame after.
+ */
+#define DC_FLIP_WINDOW_GUARD_NS 1000000ull
 
 void dc_set_events(struct dc *dc, const struct dc_events *events, void *data);
 
@@ -561,11 +580,12 @@ void dc_set_events(struct dc *dc, const struct dc_events *events, void *data);
 int dc_handle_irq(struct dc *dc);
 
 /*
- * True while DC calls flip_done or vblank from inside dc_dispatch: a
- * detection or link check waiting on its bus (an EDID takes 23 ms over
- * DDC) serves the other outputs' page flips and vblanks meanwhile, so they
- * keep their frames. Then, and only then, the callback may call dc_flip
- * for its own link (to submit a queued flip at once) and no other DC
+ * True while DC calls flip_done, vblank or flip_window from inside
+ * dc_dispatch: a detection or link check waiting on its bus (an EDID takes
+ * 23 ms over DDC) serves the other outputs' page flips and vblanks
+ * meanwhile, so they keep their frames. Then, and only then, the callback (flip_done, vblank,
+ * flip_window) may call dc_flip for its own link (to submit a queued flip
+ * at once, or one a client sent during the wait) and no other DC
  * function: the link being detected is not served, and no commit runs.
  */
 bool dc_in_bus_wait(const struct dc *dc);
@@ -575,11 +595,12 @@ bool dc_in_bus_wait(const struct dc *dc);
  * the dc_hw clock time at which dc_dispatch wants to run, or UINT64_MAX.
  * dc_dispatch runs one link's detection or link check per call: each may
  * wait on its bus for tens of milliseconds (serving other outputs' flips
- * meanwhile, but not the owner's clients), so when several are due, what
- * is left stays due and dc_next_deadline says so at once, and the owner's
- * loop reads its clients in between. Measured in the hotplug storm: DP-1's
- * and HDMI-A-1's detections back to back were 7 + 24 ms without a client
- * request read, and a client keeping two flips in flight missed a frame.
+ * and flip windows meanwhile, but none of the owner's other work), so
+ * when several are due, what is left stays due and dc_next_deadline says
+ * so at once, and the owner's loop reads its clients in between.
+ * Measured in the hotplug storm: DP-1's and HDMI-A-1's detections back to
+ * back were 7 + 24 ms without a client request read, and a client keeping
+ * two flips in flight missed a frame.
  */
 uint64_t dc_next_deadline(const struct dc *dc);
 int dc_dispatch(struct dc *dc);

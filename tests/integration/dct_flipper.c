@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <drm_fourcc.h>
@@ -170,6 +171,13 @@ static void run(const struct dct_flipper_opts *opts, int report_fd, int control_
 		if (opts->ready_after && report.flips == opts->ready_after &&
 		    write(report_fd, "R", 1) != 1)
 			FAIL("ready");
+		if (opts->render_ns) {
+			struct timespec t = { .tv_sec = (time_t)(opts->render_ns / 1000000000ull),
+					      .tv_nsec = (long)(opts->render_ns % 1000000000ull) };
+
+			while (nanosleep(&t, &t) < 0 && errno == EINTR)
+				;
+		}
 		next++;
 		r = flip(c, link, fbs, next, DCP_FLIP_VSYNC, &serials[(next - 1) % 2]);
 		if (r < 0)

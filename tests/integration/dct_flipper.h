@@ -24,6 +24,7 @@ struct dct_flipper_opts {
 	unsigned ready_after;		      /* write 'R' after this many (0: never) */
 	uint64_t tolerance_ns;		      /* timestamp deviation allowed from a frame */
 	bool hold;			      /* after the report, keep the connection until told */
+	uint64_t render_ns; /* "draws" this long after each FLIP_DONE before the next FLIP */
 };
 
 /*

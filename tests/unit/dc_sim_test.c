@@ -57,15 +57,34 @@ unsigned dst_link_events(const struct dst *t, unsigned link, enum dc_link_event 
 	return n;
 }
 
+static void rec_flip_window(struct dc *dc, unsigned link, void *data)
+{
+	struct dst *t = data;
+
+	if (t->on_flip_window)
+		t->on_flip_window(t, link);
+}
+
+static const struct dc_events recorders = {
+	.hotplug = rec_hotplug,
+	.flip_done = rec_flip,
+	.vblank = rec_vblank,
+	.link_event = rec_link,
+};
+
+void dst_take_flip_windows(struct dst *t, void (*fn)(struct dst *t, unsigned link))
+{
+	struct dc_events ev = recorders;
+
+	ev.flip_window = rec_flip_window;
+	t->on_flip_window = fn;
+	dc_set_events(t->dc, &ev, t);
+}
+
 struct dst *dst_create(const char *json, enum dc_asic asic)
 {
 	struct dst *t = calloc(1, sizeof(*t));
-	struct dc_events ev = {
-		.hotplug = rec_hotplug,
-		.flip_done = rec_flip,
-		.vblank = rec_vblank,
-		.link_event = rec_link,
-	};
+	struct dc_events ev = recorders;
 
 	assert_non_null(t);
 	t->lt = dclt_create(json, asic);

@@ -56,6 +56,8 @@ struct dst {
 	/* called from the flip_done recorder, e.g. to queue the next flip */
 	void (*on_flip)(struct dst *t, const struct dst_flip *f);
 	void *user;
+	/* dc_events.flip_window, when dst_take_flip_windows turned it on */
+	void (*on_flip_window)(struct dst *t, unsigned link);
 };
 
 /*
@@ -65,6 +67,8 @@ struct dst {
  */
 struct dst *dst_create(const char *json, enum dc_asic asic);
 void dst_destroy(struct dst *t);
+/* Registers dc_events.flip_window too (bus waits then offer windows): calls fn. */
+void dst_take_flip_windows(struct dst *t, void (*fn)(struct dst *t, unsigned link));
 /* Hands dc (a second core over the same engine) the engine's video BIOS, as dcd does. */
 void dst_give_vbios(struct dst *t, struct dc *dc);
 

@@ -224,6 +224,99 @@ static void test_one_detection_per_dispatch(void **state)
 	dst_destroy(t);
 }
 
+/*
+ * A client that keeps one flip in flight and sends it late in the frame
+ * (to show what it drew as fresh as it can) sends it while another link's
+ * detection waits, and the owner's loop cannot read it then. With
+ * flip_window registered, the wait offers the owner a window whenever it
+ * serves and DC_FLIP_WINDOW_GUARD_NS before each vblank of a pipe with
+ * nothing pending; a flip made in the latter latches in that very vblank.
+ */
+struct windows {
+	unsigned link, n;
+	uint64_t at[64];
+	uint64_t fb, vblank; /* a start of vertical blank of the link */
+	uint64_t flipped_at; /* 0 until the flip, in the first window before a vblank */
+	int flip;
+};
+
+static uint64_t to_next_vblank(const struct windows *w, uint64_t now)
+{
+	return (w->vblank + PERIOD_NS - (now - w->vblank) % PERIOD_NS) - w->vblank;
+}
+
+static void take_window(struct dst *t, unsigned link)
+{
+	struct windows *w = t->user;
+	uint64_t now = sim_now_ns(t->sim);
+
+	assert_true(dc_in_bus_wait(t->dc));
+	assert_int_equal(link, w->link); /* never the link being detected */
+	assert_true(w->n < 64);
+	w->at[w->n++] = now;
+	if (!w->flipped_at && to_next_vblank(w, now) <= DC_FLIP_WINDOW_GUARD_NS + 100000) {
+		w->flipped_at = now;
+		w->flip = dc_flip(t->dc, link, w->fb, 0, 7);
+	}
+}
+
+static void test_flip_window_before_each_vblank(void **state)
+{
+	struct dst *t = dst_create(timed, DC_ASIC_CARRIZO);
+	unsigned link = dst_link(t, "HDMI-A-1"), other = dst_link(t, "HDMI-A-2");
+	struct windows w = { .link = link, .flip = 1 };
+	/* 1080p60: 45 lines of vertical blank, 2200 pixels each at 148.5 MHz */
+	const uint64_t blank_ns = 45ull * 2200 * 1000000000ull / 148500000;
+	uint64_t start, end, deadline, v;
+	unsigned vblanks = 0;
+
+	(void)state;
+	w.fb = light(t, link, 50 * NS_PER_MS);
+	/* one flip for the phase of HDMI-A-1's vblank */
+	t->nflips = 0;
+	assert_int_equal(dc_flip(t->dc, link, w.fb, 0, 1), 0);
+	dst_run(t, 20 * NS_PER_MS, 100000);
+	assert_int_equal(t->nflips, 1);
+	w.vblank = t->flips[0].ts_ns - blank_ns;
+
+	dst_take_flip_windows(t, take_window);
+	t->user = &w;
+	deadline = replug(t, other);
+	assert_int_equal(sim_advance(t->sim, deadline - sim_now_ns(t->sim)), 0);
+	t->nflips = 0;
+	start = sim_now_ns(t->sim);
+	assert_int_equal(dc_dispatch(t->dc), 0);
+	end = sim_now_ns(t->sim);
+	printf("  detection %.1f ms, %u flip windows; the flip made %.3f ms before a vblank "
+	       "latched %.3f ms after it was made\n",
+	       (double)(end - start) / NS_PER_MS, w.n,
+	       (double)to_next_vblank(&w, w.flipped_at) / NS_PER_MS,
+	       t->nflips ? (double)(t->flips[0].ts_ns - blank_ns - w.flipped_at) / NS_PER_MS
+			 : -1.0);
+	assert_non_null(dc_link_sink(t->dc, other));
+	assert_true(end - start >= 47 * NS_PER_MS);
+	/* every vblank inside the wait had a window within the guard before it */
+	for (v = start + to_next_vblank(&w, start); v + 100000 < end; v += PERIOD_NS) {
+		bool seen = false;
+
+		for (unsigned i = 0; i < w.n; i++)
+			seen |= w.at[i] < v && w.at[i] + DC_FLIP_WINDOW_GUARD_NS + 100000 >= v;
+		assert_true(seen);
+		vblanks++;
+	}
+	assert_true(vblanks >= 2); /* 47 ms of 16.7 ms frames */
+	/* the flip made in the first of them latched in that blank, inside the wait */
+	assert_true(w.flipped_at > 0);
+	assert_int_equal(w.flip, 0);
+	assert_true(t->nflips >= 1);
+	assert_int_equal(t->flips[0].user_data, 7);
+	assert_true(t->flips[0].ts_ns - blank_ns > w.flipped_at);
+	assert_true(t->flips[0].ts_ns - blank_ns <=
+		    w.flipped_at + DC_FLIP_WINDOW_GUARD_NS + 100000);
+	assert_true(t->flips[0].handled_ns < end);
+	dst_destroy(t);
+}
+
 /* Outside dc_dispatch's detection, a DDC read sleeps: no callbacks come from dc_link_detect. */
 static void test_direct_detect_sleeps(void **state)
 {
@@ -251,6 +344,7 @@ int main(void)
 		cmocka_unit_test(test_flips_during_aux_detection),
 		cmocka_unit_test(test_one_detection_per_dispatch),
 		cmocka_unit_test(test_direct_detect_sleeps),
+		cmocka_unit_test(test_flip_window_before_each_vblank),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
