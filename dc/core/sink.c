@@ -59,6 +59,11 @@ static int copy_modes(struct dc *dc, struct dc_sink *sink, const struct dc_mode_
 	if (kept < n)
 		dc_log(dc, DC_LOG_DEBUG,
 		       "sink: %zu of the EDID's %zu modes are interlaced, left out", n - kept, n);
+	if (!kept) {
+		/* the caller offers the failsafe mode in a list of its own */
+		free(sink->modes);
+		sink->modes = NULL;
+	}
 	sink->mode_count = kept;
 	return 0;
 }
