@@ -321,7 +321,7 @@ enum sim_write_class {
 	 * DP_DTOn_PHASE/MODULO, PIXCLKn_RESYNC_CNTL */
 	SIM_WRITES_CLOCK,
 	/* encoders: the DIG windows (stream and link encoders, DP, HDMI,
-	 * AFMT) and SIMEXT_DIG_TX_* */
+	 * AFMT) and the UNIPHY transmitters */
 	SIM_WRITES_ENCODER,
 	SIM_WRITE_CLASSES,
 };
@@ -338,14 +338,13 @@ enum sim_block {
 	SIM_BLOCK_OTHER,
 	SIM_BLOCK_CRTC, /* CRTC and FMT (instance = pipe) */
 	SIM_BLOCK_DCP,	/* GRPH, CUR and the rest of DCP (instance = pipe) */
-	SIM_BLOCK_DIG,	/* DIG, HDMI, AFMT, TMDS, DP, SIMEXT_DIG_TX_* (instance = DIG) */
+	SIM_BLOCK_DIG,	/* DIG, HDMI, AFMT, TMDS, DP, UNIPHY (instance = DIG) */
 	SIM_BLOCK_HPD,
 	SIM_BLOCK_AUX,
-	SIM_BLOCK_I2C,	  /* DC_I2C (instance -1) */
-	SIM_BLOCK_DCCG,	  /* pixel rate, DTO (instance = CRTC, -1 for shared) */
-	SIM_BLOCK_SIMEXT, /* the extension's identification */
-	SIM_BLOCK_SCL,	  /* scaler (SCL) and line buffer (LB) (instance = pipe) */
-	SIM_BLOCK_PLL,	  /* BPHYC_PLLn / DC_DISPLAYPLLREGSn (instance = PLL) */
+	SIM_BLOCK_I2C,	/* DC_I2C (instance -1) */
+	SIM_BLOCK_DCCG, /* pixel rate, DTO (instance = CRTC, -1 for shared) */
+	SIM_BLOCK_SCL,	/* scaler (SCL) and line buffer (LB) (instance = pipe) */
+	SIM_BLOCK_PLL,	/* BPHYC_PLLn / DC_DISPLAYPLLREGSn (instance = PLL) */
 };
 
 /* Which block (and instance, or -1) a register belongs to. */

@@ -46,7 +46,7 @@ static const char default_scenario[] =
 	"\t\t\t\"type\": \"HDMI\",\n"
 	"\t\t\t\"hpd\": 2,\n"
 	"\t\t\t\"ddc\": 2,\n"
-	"\t\t\t\"encoder\": 1,\n"
+	"\t\t\t\"encoder\": 3,\n"
 	"\t\t\t\"display\": {\n"
 	"\t\t\t\t\"edid\": {\n"
 	"\t\t\t\t\t\"vendor\": \"DCD\",\n"
@@ -100,7 +100,7 @@ static const char default_scenario[] =
 	"\t\t\t\"hpd\": 4,\n"
 	"\t\t\t\"ddc\": 4,\n"
 	"\t\t\t\"aux\": 4,\n"
-	"\t\t\t\"encoder\": 3\n"
+	"\t\t\t\"encoder\": 1\n"
 	"\t\t}\n"
 	"\t]\n"
 	"}\n";

@@ -6,9 +6,9 @@
  * effects:
  *  - DIG_BE_CNTL (DIG_MODE), DIG_BE_EN_CNTL (DIG_ENABLE), DP_CONFIG
  *    (DP_UDI_LANES), DP_LINK_CNTL (DP_LINK_TRAINING_COMPLETE),
- *    DP_DPHY_TRAINING_PATTERN_SEL and the simulator extension's
- *    SIMEXT_DIG_TX_LINK_RATE / SIMEXT_DIG_TX_DRIVE are what a DP receiver
- *    on the encoder's connector trains against (sim_dpcd.c).
+ *    DP_DPHY_TRAINING_PATTERN_SEL and the UNIPHY PHY a video BIOS table
+ *    programmed (sim_uniphy.c) are what a DP receiver on the encoder's
+ *    connector trains against (sim_dpcd.c).
  *  - DIG_BE_CNTL, DIG_BE_EN_CNTL and HDMI_CONTROL (HDMI_DATA_SCRAMBLE_EN where
  *    the generation has it, HDMI_CLOCK_CHANNEL_RATE) are what an HDMI 2.0
  *    sink reports through SCDC (sim_i2c_dev.c).

@@ -9,10 +9,11 @@
  * 0x200c-0x200f. Other addresses read 0 and ignore writes.
  *
  * Link training, as a receiver sees it: the receiver looks at what the
- * source transmits (DIG enabled in DP mode, SIMEXT_DIG_TX_LINK_RATE,
+ * source transmits (DIG enabled in DP mode, the link rate of the UNIPHY PHY
+ * a video BIOS table programmed (sim_uniphy.c; none: no link clock),
  * DP_CONFIG.DP_UDI_LANES, the training pattern from
  * DP_DPHY_TRAINING_PATTERN_SEL while DP_LINK_CNTL.DP_LINK_TRAINING_COMPLETE
- * is 0, the levels of SIMEXT_DIG_TX_DRIVE) and at what was written to its
+ * is 0, the PHY's drive levels) and at what was written to its
  * DPCD (LINK_BW_SET, LANE_COUNT_SET, TRAINING_PATTERN_SET,
  * TRAINING_LANEn_SET). The link is usable when both agree on rate and lane
  * count, the rate and count are within the receiver's capabilities and the
@@ -121,8 +122,7 @@ static void tx_view(struct sim *sim, const struct sim_connector *c, struct tx_vi
 	uint32_t be = dig_reg(sim, dig, mmDIG_BE_CNTL);
 	uint32_t mode = SIM_GET(be, DIG_BE_CNTL, DIG_MODE);
 	bool on = dig_reg(sim, dig, mmDIG_BE_EN_CNTL) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK;
-	uint32_t tx_rate = sim->st->ext[mmSIMEXT_DIG_TX_LINK_RATE + dig - mmSIMEXT_ID];
-	uint32_t drive = sim->st->ext[mmSIMEXT_DIG_TX_DRIVE + dig - mmSIMEXT_ID];
+	uint8_t tx_rate = 0;
 	unsigned udi = SIM_GET(dig_reg(sim, dig, mmDP_CONFIG), DP_CONFIG, DP_UDI_LANES) + 1;
 	uint32_t link = dig_reg(sim, dig, mmDP_LINK_CNTL);
 	uint32_t phy_mbps = 0;
@@ -130,11 +130,8 @@ static void tx_view(struct sim *sim, const struct sim_connector *c, struct tx_vi
 	memset(v, 0, sizeof(*v));
 	v->rate = c->dpcd[DPCD_LINK_BW_SET];
 	v->lanes = c->dpcd[DPCD_LANE_COUNT_SET] & 0x1f;
-	for (unsigned i = 0; i < 4; i++) {
-		v->swing[i] = (uint8_t)((drive >> (4 * i)) & 3);
-		v->pre[i] = (uint8_t)((drive >> (4 * i + 2)) & 3);
-	}
-	/* the public PHY registers a video BIOS table programmed (sim_uniphy.c) */
+	/* the public PHY registers a video BIOS table programmed (sim_uniphy.c);
+	 * a PHY nothing programmed sends no link clock */
 	if (sim_uniphy_dp(sim, dig, &phy_mbps, v->swing, v->pre))
 		tx_rate = phy_mbps == 1620   ? SIM_DP_RBR
 			  : phy_mbps == 2700 ? SIM_DP_HBR
@@ -146,8 +143,7 @@ static void tx_view(struct sim *sim, const struct sim_connector *c, struct tx_vi
 				    DP_DPHY_TRAINING_PATTERN_SEL, DPHY_TRAINING_PATTERN_SEL) +
 				    1;
 	v->active = on && (mode == DCE110_DIG_MODE_DP || mode == DCE110_DIG_MODE_DP_MST) &&
-		    valid_rate(v->rate) && v->rate <= caps->max_rate &&
-		    (tx_rate & SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK) == v->rate &&
+		    valid_rate(v->rate) && v->rate <= caps->max_rate && tx_rate == v->rate &&
 		    lanes_bit(v->lanes) && v->lanes <= caps->max_lanes && udi == v->lanes &&
 		    (c->dpcd[DPCD_SET_POWER] & 7) == SET_POWER_D0;
 }

@@ -11,8 +11,6 @@ uint32_t *sim_reg(struct sim *sim, uint32_t reg)
 {
 	if (reg < SIM_REG_COUNT)
 		return &sim->st->regs[reg];
-	if (reg >= mmSIMEXT_ID && reg < DCE110_SIMEXT_END)
-		return &sim->st->ext[reg - mmSIMEXT_ID];
 	/* outside the register file (callers check first): a harmless sink */
 	sim->scratch = 0;
 	return &sim->scratch;
@@ -78,25 +76,13 @@ static int pixclk_of(uint32_t reg)
 }
 
 /*
- * The extension keeps only its identification and the DP transmitter
- * registers: the clocks are the public ones (sim_ppll.c).
+ * Past the DCE aperture nothing exists: the simulator has no registers of
+ * its own (the DP PHY is the video BIOS table's, sim_uniphy.c; the clocks
+ * are the public PLLs, sim_ppll.c).
  */
-static bool simext_absent(const struct sim_state *st, uint32_t reg)
+static bool absent(uint32_t reg)
 {
-	(void)st;
-	if (reg >= SIM_REG_COUNT && (reg < mmSIMEXT_ID || reg >= DCE110_SIMEXT_END))
-		return true;
-	return reg > mmSIMEXT_VERSION && reg < mmSIMEXT_DIG_TX_LINK_RATE;
-}
-
-/* SIMEXT_DIG_TX_LINK_RATE / _DRIVE of DIG n: returns n, or -1. */
-static int simext_dig_tx_of(uint32_t reg)
-{
-	if (reg >= mmSIMEXT_DIG_TX_LINK_RATE && reg < mmSIMEXT_DIG_TX_LINK_RATE + DCE110_MAX_DIGS)
-		return (int)(reg - mmSIMEXT_DIG_TX_LINK_RATE);
-	if (reg >= mmSIMEXT_DIG_TX_DRIVE && reg < mmSIMEXT_DIG_TX_DRIVE + DCE110_MAX_DIGS)
-		return (int)(reg - mmSIMEXT_DIG_TX_DRIVE);
-	return -1;
+	return reg >= SIM_REG_COUNT;
 }
 
 enum sim_block sim_reg_block(struct sim *sim, uint32_t reg, int *instance)
@@ -138,16 +124,10 @@ enum sim_block sim_reg_block(struct sim *sim, uint32_t reg, int *instance)
 	}
 	if (reg >= mmPIXCLK1_RESYNC_CNTL && reg <= mmMICROSECOND_TIME_BASE_DIV)
 		return SIM_BLOCK_DCCG;
-	if ((i = simext_dig_tx_of(reg)) >= 0) {
-		*instance = i;
-		return SIM_BLOCK_DIG;
-	}
 	if ((i = sim_ppll_of(st, reg, &g)) >= 0) {
 		*instance = i;
 		return SIM_BLOCK_PLL;
 	}
-	if (reg >= mmSIMEXT_ID && reg < DCE110_SIMEXT_END)
-		return SIM_BLOCK_SIMEXT;
 	return SIM_BLOCK_OTHER;
 }
 
@@ -183,7 +163,7 @@ int sim_reg_write_class(struct sim *sim, uint32_t reg)
 	if (sim_pipe_of(st, reg, &g) >= 0)
 		return g >= 0x1b78 && crtc_reg_is_timing(g) ? SIM_WRITES_TIMING : -1;
 	if (sim_dig_of(st, reg, &g) >= 0 || sim_uniphy_of(st, reg, &g) >= 0 ||
-	    sim_uniphy_link_of(st, reg) >= 0 || simext_dig_tx_of(reg) >= 0)
+	    sim_uniphy_link_of(st, reg) >= 0)
 		return SIM_WRITES_ENCODER;
 	if (pixclk_of(reg) >= 0 || sim_ppll_of(st, reg, &g) >= 0 ||
 	    (reg >= mmPIXCLK1_RESYNC_CNTL && reg <= mmMICROSECOND_TIME_BASE_DIV))
@@ -201,9 +181,6 @@ void sim_regs_reset(struct sim *sim)
 	struct sim_state *st = sim->st;
 
 	memset(st->regs, 0, sizeof(st->regs));
-	memset(st->ext, 0, sizeof(st->ext));
-	st->ext[mmSIMEXT_ID - mmSIMEXT_ID] = SIMEXT_ID_VALUE;
-	st->ext[mmSIMEXT_VERSION - mmSIMEXT_ID] = SIMEXT_VERSION_VALUE;
 	sim_ppll_reset(sim);
 	sim_mc_reset(sim);
 	/* AUX reply timeout: (AUX_RX_TIMEOUT_LEN + 1) x 100 us, 400 us at reset */
@@ -237,7 +214,7 @@ uint32_t sim_reg_read(struct sim *sim, uint32_t reg)
 	uint32_t g;
 	int i;
 
-	if (simext_absent(st, reg)) {
+	if (absent(reg)) {
 		st->bad_accesses++;
 		return 0;
 	}
@@ -275,7 +252,7 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 	uint32_t g;
 	int i;
 
-	if (simext_absent(st, reg)) {
+	if (absent(reg)) {
 		st->bad_accesses++;
 		return;
 	}
@@ -314,8 +291,6 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 		sim_ppll_write(sim, (unsigned)i, g, value);
 		return;
 	}
-	if (reg >= mmSIMEXT_ID && reg <= mmSIMEXT_VERSION)
-		return; /* read-only identification */
 	if (reg >= mmDISP_INTERRUPT_STATUS && reg <= mmDISP_INTERRUPT_STATUS_CONTINUE5)
 		return; /* read-only summary */
 	if (sim_ih_reg(reg)) {
@@ -324,12 +299,6 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 	}
 	if (sim_mc_reg(reg)) { /* read by every fetch (sim_mc.c) */
 		*sim_reg(sim, reg) = value;
-		return;
-	}
-	if ((i = simext_dig_tx_of(reg)) >= 0) {
-		sim_dp_tx_before(sim, (unsigned)i);
-		*sim_reg(sim, reg) = value;
-		sim_dp_tx_changed(sim, (unsigned)i);
 		return;
 	}
 	*sim_reg(sim, reg) = value;

@@ -16,13 +16,12 @@
 
 #define SIM_STATE_MAGIC 0x6174536d69536344ull /* "DcSimSta" */
 #define SIM_STATE_VERSION                                                      \
-	9 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore;   \
+	10 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore;  \
 	   5: DMIF; 6: IH; 7: the VBIOS image and its PLLs, unmodelled writes; \
 	   8: the public PLL registers on every ASIC, no extension PLLs;       \
-	   9: VRAM after the state, the MC registers */
+	   9: VRAM after the state, the MC registers; 10: no extension */
 
 #define SIM_REG_COUNT	     0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
-#define SIM_EXT_COUNT	     (DCE110_SIMEXT_END - mmSIMEXT_ID)
 #define SIM_MAX_CONNECTORS   9
 #define SIM_EDID_MAX	     (32 * 128)
 #define SIM_DPCD_SIZE	     0x800 /* DPCD 0x00000 .. 0x007ff */
@@ -277,7 +276,6 @@ struct sim_state {
 	struct sim_config cfg;
 
 	uint32_t regs[SIM_REG_COUNT];
-	uint32_t ext[SIM_EXT_COUNT];
 
 	struct sim_pll pll[DCE110_PPLLS];
 	struct sim_crtc crtc[DCE110_MAX_PIPES];

@@ -125,23 +125,6 @@ int dce110_aux_transfer(struct dc_hw *hw, const struct dce110_regs_gen *g, unsig
 /* ---- link encoder: DIG back end + UNIPHY (dce110_link_enc.c) ------------ */
 
 /*
- * The simulator extension (SIMEXT_*) is there: for a DP transmitter no
- * video BIOS table programs, its link rate and drive levels are registers
- * of the simulator. Without it such a transmitter's DP output is
- * -EOPNOTSUPP.
- */
-bool dce110_simext_present(struct dc_hw *hw);
-
-/*
- * Powers the DP transmitter of DIG dig up at rate_mbps (1620, 2700, 5400)
- * on lanes lanes (1, 2, 4) with drive level 0 and TPS1 selected: DP mode,
- * lanes, the PHY rate, enhanced framing, then DIG_ENABLE. -EOPNOTSUPP
- * without the simulator extension, -EINVAL for another rate or lane count.
- */
-int dce110_link_enc_dp_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, uint32_t rate_mbps,
-			      unsigned lanes, bool enhanced_framing);
-
-/*
  * The DIG side of a DP link: DP mode, lanes, enhanced framing, TPS1, then
  * DIG_ENABLE. The PHY is the video BIOS's (UNIPHYTransmitterControl).
  */
@@ -157,10 +140,6 @@ void dce110_link_enc_dp_setup(struct dc_hw *hw, unsigned dig, unsigned hpd, unsi
 bool dce110_uniphy_dp_read(struct dc_hw *hw, unsigned n, uint32_t *rate_mbps, uint8_t swing[4],
 			   uint8_t preemphasis[4]);
 
-/* Voltage swing and pre-emphasis levels (0..3) of each of the 4 lanes. */
-int dce110_link_enc_dp_drive(struct dc_hw *hw, unsigned dig, const uint8_t swing[4],
-			     const uint8_t preemphasis[4]);
-
 /*
  * The pattern on the wire: 1..3 TPS1..TPS3 (training; the DPHY sends them
  * unscrambled), 0 training complete (idle pattern, then video).
@@ -170,7 +149,8 @@ void dce110_link_enc_dp_pattern(struct dc_hw *hw, unsigned dig, unsigned tps);
 /*
  * What the DP transmitter runs at now: rate (0 when off), lanes, drive
  * levels. phy_by_table: a video BIOS table drives this transmitter's PHY
- * (dc_bios_phy), so its UNIPHY registers say; else the simulator extension.
+ * (dc_bios_phy), so its UNIPHY registers say; else nothing programs the
+ * PHY (dcd refuses DP there), so it reads as off at drive level 0.
  */
 void dce110_link_enc_dp_read(struct dc_hw *hw, unsigned dig, bool phy_by_table, uint32_t *rate_mbps,
 			     unsigned *lanes, uint8_t swing[4], uint8_t preemphasis[4]);
@@ -185,11 +165,11 @@ void dce110_link_enc_hdmi_scrambling(struct dc_hw *hw, const struct dce110_regs_
 bool dce110_link_enc_hdmi_scrambling_on(struct dc_hw *hw, const struct dce110_regs_gen *g,
 					unsigned dig);
 
-/* Powers the transmitter down (DIG_ENABLE off, lanes off, PHY rate 0). */
+/* Powers the DIG side down (DIG_ENABLE off, lanes off); the PHY is the table's. */
 void dce110_link_enc_disable(struct dc_hw *hw, unsigned dig);
 
 /* The link encoder registers a DP training touches, to put them back after. */
-#define DCE110_LINK_ENC_SAVED 9
+#define DCE110_LINK_ENC_SAVED 7
 struct dce110_link_enc_saved {
 	uint32_t value[DCE110_LINK_ENC_SAVED];
 };

@@ -9,15 +9,14 @@
  * idle pattern and then video). The PHY's link rate and drive levels are the
  * video BIOS's UNIPHYTransmitterControl (dc/core/bios_phy.c); this file
  * only reads what it left in the public BPHYC_UNIPHYn registers
- * (dce110_uniphy_dp_read). Where no table programs the PHY the simulator
- * extension's SIMEXT_DIG_TX_* stand in (docs/sim.md), used only after
- * SIMEXT_ID says they exist.
+ * (dce110_uniphy_dp_read). Where no table programs the PHY there is no DP
+ * (dp_training.c refuses it): no register of dcd's own stands in.
  *
  * TMDS: DIG_MODE HDMI or DVI, dual link on the even DIG of a UNIPHY pair.
  * The HDMI 2.0 scrambler bits live in HDMI_CONTROL of the encoder instance
  * (read-modify-write: the stream encoder programs the rest of it).
  */
-#include <errno.h>
+#include <string.h>
 
 #include "dce110_link.h"
 #include "dce110_regs.h"
@@ -25,26 +24,6 @@
 static uint32_t reg(unsigned dig, uint32_t generic)
 {
 	return generic + dce110_dig_offsets[dig];
-}
-
-bool dce110_simext_present(struct dc_hw *hw)
-{
-	return dc_hw_read(hw, mmSIMEXT_ID) == SIMEXT_ID_VALUE &&
-	       dc_hw_read(hw, mmSIMEXT_VERSION) >= SIMEXT_VERSION_VALUE;
-}
-
-/* DPCD LINK_BW_SET code of a per-lane rate, 0 for none. */
-static uint8_t rate_code(uint32_t rate_mbps)
-{
-	switch (rate_mbps) {
-	case 1620:
-		return 0x06;
-	case 2700:
-		return 0x0a;
-	case 5400:
-		return 0x14;
-	}
-	return 0;
 }
 
 static uint32_t lane_mask(unsigned lanes)
@@ -73,29 +52,6 @@ void dce110_link_enc_dp_setup(struct dc_hw *hw, unsigned dig, unsigned hpd, unsi
 	dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL),
 		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK | DIG_BE_EN_CNTL__DIG_SYMCLK_BE_ON_MASK,
 		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK | DIG_BE_EN_CNTL__DIG_SYMCLK_BE_ON_MASK);
-}
-
-int dce110_link_enc_dp_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, uint32_t rate_mbps,
-			      unsigned lanes, bool enhanced_framing)
-{
-	uint8_t code = rate_code(rate_mbps);
-
-	if (!code || (lanes != 1 && lanes != 2 && lanes != 4) || dig >= DCE110_MAX_DIGS)
-		return -EINVAL;
-	if (!dce110_simext_present(hw))
-		return -EOPNOTSUPP;
-	/* the PHY changes rate or lane count only while it is off */
-	if ((dc_hw_read(hw, reg(dig, mmDIG_BE_EN_CNTL)) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK) &&
-	    ((dc_hw_read(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig) &
-	      SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK) != code ||
-	     DC_FIELD_GET(dc_hw_read(hw, reg(dig, mmDP_CONFIG)), DP_CONFIG, DP_UDI_LANES) !=
-		     lanes - 1))
-		dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL), DIG_BE_EN_CNTL__DIG_ENABLE_MASK, 0);
-	dc_hw_update(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig,
-		     SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK, code);
-	dc_hw_update(hw, mmSIMEXT_DIG_TX_DRIVE + dig, 0xffff, 0);
-	dce110_link_enc_dp_setup(hw, dig, hpd, lanes, enhanced_framing);
-	return 0;
 }
 
 static uint32_t ureg(unsigned n, uint32_t generic)
@@ -133,19 +89,6 @@ bool dce110_uniphy_dp_read(struct dc_hw *hw, unsigned n, uint32_t *rate_mbps, ui
 	return true;
 }
 
-int dce110_link_enc_dp_drive(struct dc_hw *hw, unsigned dig, const uint8_t swing[4],
-			     const uint8_t preemphasis[4])
-{
-	uint32_t v = 0;
-
-	if (!dce110_simext_present(hw))
-		return -EOPNOTSUPP;
-	for (unsigned i = 0; i < 4; i++)
-		v |= (uint32_t)((swing[i] & 3) | (preemphasis[i] & 3) << 2) << (4 * i);
-	dc_hw_update(hw, mmSIMEXT_DIG_TX_DRIVE + dig, 0xffff, v);
-	return 0;
-}
-
 void dce110_link_enc_dp_pattern(struct dc_hw *hw, unsigned dig, unsigned tps)
 {
 	if (tps) {
@@ -166,25 +109,16 @@ void dce110_link_enc_dp_read(struct dc_hw *hw, unsigned dig, bool phy_by_table, 
 			     unsigned *lanes, uint8_t swing[4], uint8_t preemphasis[4])
 {
 	bool on = dc_hw_read(hw, reg(dig, mmDIG_BE_EN_CNTL)) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK;
-	uint32_t drive = 0, code = 0;
 
 	*lanes = DC_FIELD_GET(dc_hw_read(hw, reg(dig, mmDP_CONFIG)), DP_CONFIG, DP_UDI_LANES) + 1;
-	if (phy_by_table && dce110_uniphy_dp_read(hw, dig, rate_mbps, swing, preemphasis)) {
-		/* the PHY a video BIOS table programmed */
-		if (!on)
-			*rate_mbps = 0;
-		return;
+	/* the PHY a video BIOS table programmed; without one nothing runs it */
+	if (!phy_by_table || !dce110_uniphy_dp_read(hw, dig, rate_mbps, swing, preemphasis)) {
+		*rate_mbps = 0;
+		memset(swing, 0, 4);
+		memset(preemphasis, 0, 4);
 	}
-	if (dce110_simext_present(hw)) {
-		code = dc_hw_read(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig) &
-		       SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK;
-		drive = dc_hw_read(hw, mmSIMEXT_DIG_TX_DRIVE + dig);
-	}
-	*rate_mbps = !on ? 0 : code == 0x06 ? 1620 : code == 0x0a ? 2700 : code == 0x14 ? 5400 : 0;
-	for (unsigned i = 0; i < 4; i++) {
-		swing[i] = (uint8_t)((drive >> (4 * i)) & 3);
-		preemphasis[i] = (uint8_t)((drive >> (4 * i + 2)) & 3);
-	}
+	if (!on)
+		*rate_mbps = 0;
 }
 
 void dce110_link_enc_tmds_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, bool hdmi,
@@ -234,11 +168,6 @@ void dce110_link_enc_disable(struct dc_hw *hw, unsigned dig)
 	dc_hw_update(hw, reg(dig, mmDP_LINK_CNTL), DP_LINK_CNTL__DP_LINK_TRAINING_COMPLETE_MASK, 0);
 	if (dual && dig + 1 < DCE110_MAX_DIGS)
 		dc_hw_update(hw, reg(dig + 1, mmDIG_LANE_ENABLE), lane_mask(4), 0);
-	if (dce110_simext_present(hw)) {
-		dc_hw_update(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig,
-			     SIMEXT_DIG_TX_LINK_RATE__TX_LINK_RATE_MASK, 0);
-		dc_hw_update(hw, mmSIMEXT_DIG_TX_DRIVE + dig, 0xffff, 0);
-	}
 }
 
 /* What a DP training may change, in the order a restore writes it back. */
@@ -252,16 +181,10 @@ static const uint32_t saved_regs[DCE110_LINK_ENC_SAVED] = {
 	mmDP_DPHY_TRAINING_PATTERN_SEL,
 };
 
-#define SAVED_DIG 7 /* saved_regs entries; then the two SIMEXT words */
-
 void dce110_link_enc_save(struct dc_hw *hw, unsigned dig, struct dce110_link_enc_saved *saved)
 {
-	bool simext = dce110_simext_present(hw);
-
-	for (unsigned i = 0; i < SAVED_DIG; i++)
+	for (unsigned i = 0; i < DCE110_LINK_ENC_SAVED; i++)
 		saved->value[i] = dc_hw_read(hw, reg(dig, saved_regs[i]));
-	saved->value[SAVED_DIG] = simext ? dc_hw_read(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig) : 0;
-	saved->value[SAVED_DIG + 1] = simext ? dc_hw_read(hw, mmSIMEXT_DIG_TX_DRIVE + dig) : 0;
 }
 
 void dce110_link_enc_restore(struct dc_hw *hw, unsigned dig,
@@ -269,13 +192,7 @@ void dce110_link_enc_restore(struct dc_hw *hw, unsigned dig,
 {
 	/* the transmitter goes off first, so nothing half-configured is ever sent */
 	dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL), 0xffffffff, 0);
-	for (unsigned i = 1; i < SAVED_DIG; i++)
+	for (unsigned i = 1; i < DCE110_LINK_ENC_SAVED; i++)
 		dc_hw_update(hw, reg(dig, saved_regs[i]), 0xffffffff, saved->value[i]);
-	if (dce110_simext_present(hw)) {
-		dc_hw_update(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig, 0xffffffff,
-			     saved->value[SAVED_DIG]);
-		dc_hw_update(hw, mmSIMEXT_DIG_TX_DRIVE + dig, 0xffffffff,
-			     saved->value[SAVED_DIG + 1]);
-	}
 	dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL), 0xffffffff, saved->value[0]);
 }

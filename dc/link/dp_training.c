@@ -113,10 +113,8 @@ static int apply_drive(struct attempt *a)
 	uint8_t swing = 0, pre = 0;
 	int ret;
 
-	if (!dc_bios_phy(a->dc, a->dig)) {
-		ret = dce110_link_enc_dp_drive(a->dc->hw, a->dig, a->swing, a->pre);
-		return ret ? ret : write_training(a, -1);
-	}
+	if (!dc_bios_phy(a->dc, a->dig))
+		return -EOPNOTSUPP; /* transmitter_on refused this transmitter already */
 	/* the table sets one level for every lane: the highest any lane asked for */
 	for (unsigned i = 0; i < a->lanes; i++) {
 		swing = a->swing[i] > swing ? a->swing[i] : swing;
@@ -144,14 +142,10 @@ static int transmitter_on(struct attempt *a, bool enhanced)
 	uint32_t rate;
 	int ret;
 
-	if (!dc_bios_phy(dc, a->dig)) {
-		/* without an image nothing programs the PHY; otherwise, until every
-		 * transmitter goes through a table, the simulator extension */
-		if (!dc->bios)
-			return -EOPNOTSUPP;
-		return dce110_link_enc_dp_enable(dc->hw, a->dig, l->desc.hpd, a->rate, a->lanes,
-						 enhanced);
-	}
+	/* only the video BIOS programs the PHY: without its table, no DP here
+	 * (dc_bios_phy_why_not says why; the callers refuse with it) */
+	if (!dc_bios_phy(dc, a->dig))
+		return -EOPNOTSUPP;
 	if (a->rate != DC_DP_RATE_RBR && a->rate != DC_DP_RATE_HBR && a->rate != DC_DP_RATE_HBR2)
 		return -EINVAL;
 	/* the PHY changes rate or lane count only while it is off */

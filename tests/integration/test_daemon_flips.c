@@ -287,11 +287,11 @@ static const char scenario_four[] =
 "{ \"asic\": \"carrizo\", \"clock\": \"real\", \"connectors\": [\n"
 "  { \"name\": \"DP-1\", \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0,\n"
 "    \"display\": { \"edid\": { \"preferred\": \"cta-480p60\" }, \"dp\": { \"max_rate\": \"HBR\" } } },\n"
-"  { \"name\": \"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 2, \"ddc\": 2, \"encoder\": 1,\n"
+"  { \"name\": \"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 2, \"ddc\": 2, \"encoder\": 3,\n"
 "    \"display\": { \"edid\": { \"input\": \"hdmi\", \"preferred\": \"cta-480p60\", \"hdmi\": { \"max_tmds_mhz\": 165 } } } },\n"
 "  { \"name\": \"eDP-1\", \"type\": \"eDP\", \"hpd\": 3, \"ddc\": 3, \"aux\": 3, \"encoder\": 2,\n"
 "    \"display\": { \"edid\": { \"preferred\": \"cta-480p60\" }, \"dp\": { \"max_rate\": \"HBR\" } } },\n"
-"  { \"name\": \"DP-2\", \"type\": \"DP\", \"hpd\": 4, \"ddc\": 4, \"aux\": 4, \"encoder\": 3,\n"
+"  { \"name\": \"DP-2\", \"type\": \"DP\", \"hpd\": 4, \"ddc\": 4, \"aux\": 4, \"encoder\": 1,\n"
 "    \"display\": { \"edid\": { \"preferred\": \"cta-480p60\" }, \"dp\": { \"max_rate\": \"HBR\" } } }\n"
 "] }\n";
 // clang-format on

@@ -21,9 +21,8 @@
  *    headers name for instance n (mmCRTC1_CRTC_CONTROL, mmDIG1_DIG_FE_CNTL,
  *    mmDC_I2C_DDC2_SPEED, ...), in every generation's header that has it,
  *    and every entry must be confirmed by at least one such register.
- *  - The only exceptions are the simulator extension registers listed in
- *    simext_known[] (not in any public header). The list may only shrink:
- *    a listed name that is no longer defined fails too, so it gets removed.
+ *  - There are no exceptions: a name in no public header (a register of
+ *    the simulator's own, say) fails.
  *
  * Usage: test-regs-public SOURCE_ROOT
  */
@@ -50,15 +49,6 @@ static const char *const gen_file[GEN_COUNT] = { "dce_11_0", "dce_10_0",  "dce_1
 						 "oss_3_0",  "oss_3_0_1", "bif_5_0" };
 static const char *const gen_prefix[GEN_COUNT] = { "",	     "DCE100_", "DCE112_",
 						   "OSS30_", "OSS301_", "BIF50_" };
-
-/* Known not public: the simulator extension (dc/dce110/dce110_regs.h). */
-static const char *const simext_known[] = {
-	"mmSIMEXT_ID",
-	"mmSIMEXT_VERSION",
-	"mmSIMEXT_DIG_TX_LINK_RATE",
-	"mmSIMEXT_DIG_TX_DRIVE",
-};
-#define N_SIMEXT (sizeof(simext_known) / sizeof(simext_known[0]))
 
 /* How the public headers name instance n of a register of a table. */
 enum inst_kind {
@@ -272,29 +262,6 @@ static int scan_file(const char *path, const struct stat *st, int type, struct F
 	return 0;
 }
 
-static bool simext_listed(const char *name)
-{
-	for (size_t i = 0; i < N_SIMEXT; i++)
-		if (!strcmp(simext_known[i], name))
-			return true;
-	return false;
-}
-
-/* A SIMEXT register or one of its fields that the list names. */
-static bool simext_allowed(const char *name)
-{
-	char reg[256];
-	const char *sep;
-
-	if (!strncmp(name, "mm", 2))
-		return simext_listed(name);
-	sep = strstr(name, "__");
-	if (!sep || (size_t)(sep - name) + 3 > sizeof(reg))
-		return false;
-	snprintf(reg, sizeof(reg), "mm%.*s", (int)(sep - name), name);
-	return simext_listed(reg);
-}
-
 static unsigned checked_defs;
 
 static unsigned checked_gmc82;
@@ -328,12 +295,6 @@ static void check_defs(const struct pubregs pub[GEN_COUNT], const struct pubregs
 
 		if (!is_reg_name(name))
 			continue;
-		if (strstr(name, "SIMEXT")) {
-			if (!simext_allowed(name))
-				FAIL("%s: %s is a simulator extension not in the known list",
-				     defs[i].where, defs[i].name);
-			continue;
-		}
 		r = pubregs_find(&pub[g], name);
 		checked_defs++;
 		if (!r)
@@ -389,8 +350,6 @@ static void check_table(const struct pubregs pub[GEN_COUNT], const struct srctab
 {
 	const struct table_rule *rule = NULL;
 
-	if (simext_listed(t->name))
-		return;
 	for (size_t i = 0; i < sizeof(table_rules) / sizeof(table_rules[0]); i++)
 		if (!strcmp(table_rules[i].table, t->name))
 			rule = &table_rules[i];
@@ -407,7 +366,7 @@ static void check_table(const struct pubregs pub[GEN_COUNT], const struct srctab
 			const char *const one[] = { "", NULL };
 			const char *const *pre = rule->names ? rule->names : one;
 
-			if (strncmp(reg, "mm", 2) || strstr(reg, "SIMEXT"))
+			if (strncmp(reg, "mm", 2))
 				continue;
 			for (; *pre; pre++) {
 				char inst[256];
@@ -440,22 +399,6 @@ static void check_table(const struct pubregs pub[GEN_COUNT], const struct srctab
 	}
 }
 
-static void check_simext_list(void)
-{
-	for (size_t i = 0; i < N_SIMEXT; i++) {
-		bool found = false;
-
-		for (size_t j = 0; j < ndefs && !found; j++)
-			found = !strcmp(defs[j].name, simext_known[i]);
-		for (size_t j = 0; j < ntables && !found; j++)
-			found = !strcmp(tables[j].name, simext_known[i]);
-		if (!found)
-			FAIL("%s is in the known-not-public list but no longer defined in dc/ or "
-			     "sim/: remove it from simext_known[]",
-			     simext_known[i]);
-	}
-}
-
 int main(int argc, char **argv)
 {
 	struct pubregs pub[GEN_COUNT] = { 0 }, gmc82 = { 0 };
@@ -484,11 +427,9 @@ int main(int argc, char **argv)
 	check_defs(pub, &gmc82);
 	for (size_t i = 0; i < ntables; i++)
 		check_table(pub, &tables[i]);
-	check_simext_list();
 	printf("%zu defines read, %u registers and fields checked by name (%u of them also in "
-	       "GMC 8.2), %zu tables with %u instance addresses checked, %zu known-not-public "
-	       "names; %u failures\n",
-	       ndefs, checked_defs, checked_gmc82, ntables, checked_instances, N_SIMEXT, failures);
+	       "GMC 8.2), %zu tables with %u instance addresses checked; %u failures\n",
+	       ndefs, checked_defs, checked_gmc82, ntables, checked_instances, failures);
 	pubregs_free(&gmc82);
 	for (int g = 0; g < GEN_COUNT; g++)
 		pubregs_free(&pub[g]);

@@ -31,8 +31,6 @@ static uint32_t shim_read(struct dc_hw *hw, uint32_t reg)
 	struct dclt *t = to_t(hw);
 	uint32_t v = t->inner->ops->read32(t->inner, reg);
 
-	if (reg == mmSIMEXT_ID && t->faults.no_simext)
-		return 0;
 	for (unsigned i = 0; i < DCE110_MAX_UNIPHYS && t->faults.phy_stuck; i++)
 		if (reg == mmUNIPHY_TMDP_REG5 + dce110_uniphy_offsets[i])
 			return 0;

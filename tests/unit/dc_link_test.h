@@ -35,7 +35,6 @@ struct dclt_faults {
 	unsigned i2c_nack;     /* the next n DDC transfers report a NACK */
 	unsigned corrupt_go;   /* the n-th DDC transfer (1 = first) ... */
 	unsigned corrupt_byte; /* ... reads this byte (0-based) with its bits inverted */
-	bool no_simext;	       /* SIMEXT_ID reads 0: hardware without the extension */
 	bool phy_stuck;	       /* UNIPHY_TMDP_REG5 reads 0: the PHY never calibrates */
 	unsigned aux_stuck;    /* the next n AUX transactions never report done */
 };

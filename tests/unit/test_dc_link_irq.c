@@ -79,8 +79,8 @@ static void test_link_loss_unrecoverable(void **state)
 	struct dclt *t = running_dp(&link, &conn);
 
 	(void)state;
-	t->faults.no_simext = true; /* the PHY can no longer be programmed: */
-	t->faults.phy_stuck = true; /* UNIPHYTransmitterControl stops at its bound */
+	/* the PHY can no longer be programmed: UNIPHYTransmitterControl stops at its bound */
+	t->faults.phy_stuck = true;
 	assert_int_equal(sim_drop_link(t->sim, conn), 0);
 	dclt_run(t, 10 * DCLT_MS);
 	assert_int_equal(dclt_count_link_event(t, link, DC_LINK_EVENT_TRAINING_FAILED), 1);
@@ -159,11 +159,11 @@ static const char with_dongle[] =
 	"  { \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0, \"display\": {"
 	"    \"edid\": { \"preferred\": \"cta-1080p60\", \"hdmi\": { \"max_tmds_mhz\": 300 } },"
 	"    \"dongle\": { \"type\": 2 } } },"
-	"  { \"type\": \"HDMI\", \"hpd\": 2, \"ddc\": 2, \"encoder\": 1, \"display\": {"
+	"  { \"type\": \"HDMI\", \"hpd\": 2, \"ddc\": 2, \"encoder\": 3, \"display\": {"
 	"    \"edid\": { \"preferred\": \"cta-1080p60\" } } },"
 	"  { \"type\": \"DP\", \"hpd\": 3, \"ddc\": 3, \"aux\": 3, \"encoder\": 2, \"display\": {"
 	"    \"edid\": { \"preferred\": \"cta-1080p60\" } } },"
-	"  { \"type\": \"DP\", \"hpd\": 4, \"ddc\": 4, \"aux\": 4, \"encoder\": 3 } ] }";
+	"  { \"type\": \"DP\", \"hpd\": 4, \"ddc\": 4, \"aux\": 4, \"encoder\": 1 } ] }";
 
 static void test_dpcd_access(void **state)
 {

@@ -14,6 +14,33 @@
 
 #define US 1000ull
 
+/*
+ * The PHY of UNIPHY dig as a video BIOS UNIPHYTransmitterControl leaves it
+ * (sim_uniphy.c, our reading of the public BPHYC_UNIPHYn fields): the PLL
+ * on at the DPCD rate code's link rate, every lane at one swing and
+ * pre-emphasis.
+ */
+static void tx_phy(struct dc_hw *hw, unsigned dig, uint8_t rate, uint8_t swing, uint8_t pre)
+{
+	uint32_t o = dce110_uniphy_offsets[dig], tx = 0;
+	/* feedback divider x 100 MHz: 27 (HBR), 54 (HBR2), 40.5 / 2.5 (RBR) */
+	uint32_t fb = rate == 0x14 ? 54u << 14 : rate == 0x0a ? 27u << 14 : 81u << 13;
+
+	for (unsigned i = 0; i < 4; i++)
+		tx |= (uint32_t)swing << (UNIPHY_TX_CONTROL1__UNIPHY_TX_VS0__SHIFT +
+					  DCE110_UNIPHY_TX_VS_STRIDE * i) |
+		      (uint32_t)pre << (UNIPHY_TX_CONTROL1__UNIPHY_PREMPH_STR0__SHIFT +
+					DCE110_UNIPHY_PREMPH_STR_STRIDE * i);
+	dc_hw_write(hw, mmUNIPHY_PLL_CONTROL2 + o,
+		    rate == 0x06 ? UNIPHY_PLL_CONTROL2__UNIPHY_PDIVFRAC_SEL_MASK : 0);
+	dc_hw_write(hw, mmUNIPHY_PLL_FBDIV + o,
+		    DC_FIELD(UNIPHY_PLL_FBDIV, UNIPHY_PLL_FBDIV, fb >> 14) |
+			    DC_FIELD(UNIPHY_PLL_FBDIV, UNIPHY_PLL_FBDIV_FRACTION, fb & 0x3fff));
+	dc_hw_write(hw, mmUNIPHY_TX_CONTROL1 + o, tx);
+	dc_hw_write(hw, mmUNIPHY_PLL_CONTROL1 + o,
+		    rate ? UNIPHY_PLL_CONTROL1__UNIPHY_PLL_ENABLE_MASK : 0);
+}
+
 /* Source side of DIG dig: DP mode, enabled, lanes, rate and drive levels. */
 static void tx_setup(struct dc_hw *hw, unsigned dig, unsigned lanes, uint8_t rate)
 {
@@ -21,8 +48,7 @@ static void tx_setup(struct dc_hw *hw, unsigned dig, unsigned lanes, uint8_t rat
 
 	dc_hw_write(hw, mmDIG_BE_CNTL + o, DC_FIELD(DIG_BE_CNTL, DIG_MODE, DCE110_DIG_MODE_DP));
 	dc_hw_write(hw, mmDP_CONFIG + o, DC_FIELD(DP_CONFIG, DP_UDI_LANES, lanes - 1));
-	dc_hw_write(hw, mmSIMEXT_DIG_TX_LINK_RATE + dig, rate);
-	dc_hw_write(hw, mmSIMEXT_DIG_TX_DRIVE + dig, 0);
+	tx_phy(hw, dig, rate, 0, 0);
 	dc_hw_write(hw, mmDP_LINK_CNTL + o, 0);
 	dc_hw_write(hw, mmDP_DPHY_TRAINING_PATTERN_SEL + o, 0);
 	dc_hw_write(hw, mmDIG_BE_EN_CNTL + o, DC_FIELD(DIG_BE_EN_CNTL, DIG_ENABLE, 1));
@@ -33,13 +59,14 @@ static void set_drive(struct dc_hw *hw, unsigned dig, unsigned aux, unsigned lan
 		      uint8_t pre)
 {
 	uint8_t set[4];
-	uint32_t drive = 0;
+	uint32_t rate = (dc_hw_read(hw, mmUNIPHY_PLL_FBDIV + dce110_uniphy_offsets[dig]) &
+			 UNIPHY_PLL_FBDIV__UNIPHY_PLL_FBDIV_MASK) >>
+			UNIPHY_PLL_FBDIV__UNIPHY_PLL_FBDIV__SHIFT;
 
-	for (unsigned i = 0; i < 4; i++) {
-		drive |= (uint32_t)(swing | pre << 2) << (4 * i);
+	for (unsigned i = 0; i < 4; i++)
 		set[i] = (uint8_t)(swing | pre << 3);
-	}
-	dc_hw_write(hw, mmSIMEXT_DIG_TX_DRIVE + dig, drive);
+	/* the table sets every lane alike; the rate stays */
+	tx_phy(hw, dig, rate == 54 ? 0x14 : rate == 27 ? 0x0a : 0x06, swing, pre);
 	st_dpcd_write(hw, aux, 0x103, set, (uint8_t)lanes);
 }
 
@@ -248,7 +275,7 @@ static void test_mismatched_configuration(void **state)
 	status(hw, 0, s);
 	assert_int_equal(s[0], 0);
 	/* fixed: locks */
-	dc_hw_write(hw, mmSIMEXT_DIG_TX_LINK_RATE, 0x14);
+	tx_phy(hw, 0, 0x14, 0, 0);
 	dc_hw_delay_ns(hw, 200 * US);
 	status(hw, 0, s);
 	assert_int_equal(s[0], 0x11);
