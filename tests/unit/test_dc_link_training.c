@@ -347,6 +347,48 @@ static void test_no_transmitter_table(void **state)
 }
 
 /*
+ * A DP connector on a transmitter AMD's Carrizo image does not drive
+ * (UNIPHY D; its board has A..C): no table programs that PHY and nothing
+ * else may, so detection does not verify and a commit is refused naming
+ * the link, the transmitter and the image; the transmitter stays off and
+ * nothing goes outside the register aperture.
+ */
+static void test_transmitter_off_the_board(void **state)
+{
+	struct dclt *t = dclt_create(
+		"{ \"asic\": \"carrizo\", \"connectors\": [ { \"type\": \"DP\", \"hpd\": 4,"
+		"  \"ddc\": 4, \"aux\": 4, \"encoder\": 3, \"display\": { \"edid\": {"
+		"  \"preferred\": \"cta-1080p60\" } } } ] }",
+		DC_ASIC_CARRIZO);
+	unsigned link = 0;
+	struct sim_stats ss;
+	struct dc_stream s;
+	struct dc_error err;
+
+	(void)state;
+	assert_false(dc_bios_phy(t->dc, 3));
+	assert_int_equal(dc_link_detect(t->dc, link), 0);
+	assert_true(dclt_logged(t,
+				"DP-1: link capability not verified: the DP PHY cannot be "
+				"programmed (UNIPHY D is not on the board of video BIOS",
+				NULL));
+	dclt_stream(t, &s, link, VIC_1080P60);
+	assert_int_equal(dc_link_enable(t->dc, link, &s, &err), -EOPNOTSUPP);
+	print_message("%s\n", err.message);
+	assert_int_equal(err.code, DC_ERR_LINK_TRAINING);
+	assert_non_null(strstr(err.message,
+			       "DP-1: DP output refused: the DP PHY cannot be "
+			       "programmed (UNIPHY D is not on the board of video BIOS "));
+	assert_non_null(strstr(err.message, "drives only its own transmitters"));
+	assert_int_equal(dc_hw_read(t->inner, mmDIG_BE_EN_CNTL + dce110_dig_offsets[3]) &
+				 DIG_BE_EN_CNTL__DIG_ENABLE_MASK,
+			 0);
+	sim_get_stats(t->sim, &ss);
+	assert_int_equal(ss.bad_reg_accesses, 0);
+	dclt_destroy(t);
+}
+
+/*
  * On AMD's Carrizo image the PHY of DP-1 (UNIPHY A, on the image's board)
  * is the video BIOS's: the link verifies, trains and carries a stream with
  * no register outside the aperture.
@@ -390,6 +432,7 @@ int main(void)
 		cmocka_unit_test(test_fallback_order),
 		cmocka_unit_test(test_nothing_trains),
 		cmocka_unit_test(test_phy_by_table_only),
+		cmocka_unit_test(test_transmitter_off_the_board),
 		cmocka_unit_test(test_no_transmitter_table),
 	};
 
