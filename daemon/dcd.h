@@ -106,7 +106,23 @@ struct dcd_fb {
 	bool stored;	    /* in systemd's fd store as fb-ID */
 };
 
-/* ---- outputs (one per link: output.c, flip.c) ------------------------------ */
+/*
+ * ---- outputs (one per link) ------------------------------------------------
+ *
+ * output.c owns them: every other file reaches an output through
+ * dcd_output() (NULL for a link the engine does not have) or
+ * dcd_for_each_output(), never through struct dcd's outputs[] (the style
+ * suite's output-owner check fails otherwise). Fields whose invariants go
+ * together change only in output.c's functions (below): the lease and the
+ * restart reservation, the scanout and cursor references, the vblank users
+ * and vblank_on, need_idle. flip.c runs the flip queue (pending, queued,
+ * submit_queued) of an output it looked up.
+ *
+ * The struct stays visible rather than opaque: the FLIP and flip-done fast
+ * path and the read-only uses elsewhere (a lease, the connection, what is
+ * on a plane) read fields directly, which a getter per field would only
+ * make slower and longer.
+ */
 
 struct dcd_lease;
 
@@ -473,7 +489,14 @@ bool dcd_same_timing(const struct drm_mode_modeinfo *a, const struct drm_mode_mo
 /* "3840x2160@60" of a mode, for logs. */
 void dcd_mode_name(const struct drm_mode_modeinfo *mode, char *buf, size_t size);
 
-/* output.c: idle configuration, vblank users, retired planes */
+/* output.c: the outputs' state, idle configuration, vblank users, retired planes */
+/* The output of link, or NULL when the engine has no such link. */
+struct dcd_output *dcd_output(const struct dcd *dcd, unsigned link);
+/* Every output of the engine in link order, as o. */
+#define dcd_for_each_output(dcd, o) \
+	for (struct dcd_output *o = dcd_output((dcd), 0); o; o = dcd_output((dcd), o->link + 1))
+/* The outputs of the links the engine just reported: nothing known of them yet. */
+void dcd_outputs_init(struct dcd *dcd);
 /* A head-mounted display (dcd.json outputs.NAME.non_desktop, else the EDID). */
 bool dcd_output_non_desktop(struct dcd *dcd, unsigned link);
 /* Shows the idle configuration on the unleased outputs in links now (or after their flip). */

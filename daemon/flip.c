@@ -75,7 +75,7 @@ int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct 
 	r = dcd_check_leased(c, "FLIP", f->link, err);
 	if (r < 0)
 		return r;
-	o = &dcd->outputs[f->link];
+	o = dcd_output(dcd, f->link);
 	fb = dcd_fb_lookup(c, f->fb_id);
 	if (!fb)
 		return flip_error(err, -ENOENT, DCP_REASON_UNKNOWN_ID, f->link,
@@ -148,9 +148,10 @@ static void submit_queued(struct dcd *dcd, struct dcd_output *o)
 
 void dcd_flips_submit_queued(struct dcd *dcd)
 {
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		if (dcd->outputs[i].submit_queued)
-			submit_queued(dcd, &dcd->outputs[i]);
+	dcd_for_each_output(dcd, o)
+	{
+		if (o->submit_queued)
+			submit_queued(dcd, o);
 	}
 }
 
@@ -218,7 +219,7 @@ static int cursor_output(struct dcd_client *c, const char *what, uint32_t link,
 		err->link = (int32_t)link;
 		return r;
 	}
-	*out = &dcd->outputs[link];
+	*out = dcd_output(dcd, link);
 	return 0;
 }
 
@@ -308,7 +309,7 @@ int dcd_handle_vblank_subscribe(struct dcd_client *c, const struct dcp_request *
 	if (r < 0)
 		return r;
 	bit = 1u << vs->link; /* only now known to be a link, below 32 */
-	o = &c->dcd->outputs[vs->link];
+	o = dcd_output(c->dcd, vs->link);
 	if (vs->enable && !(c->vblank_links & bit)) {
 		c->vblank_links |= bit;
 		c->vblank[vs->link] = (struct dcd_vblank_hold){ 0 };
@@ -364,9 +365,9 @@ static void on_flip_done(void *data, unsigned link, uint64_t seq, uint64_t ts_ns
 	struct dcd_fb *old;
 	const struct dc_stream *s;
 
-	if (link >= dcd->link_count)
+	o = dcd_output(dcd, link);
+	if (!o)
 		return;
-	o = &dcd->outputs[link];
 	done = o->pending;
 	old = o->scanout;
 	if (!done.fb)
@@ -419,10 +420,8 @@ static void on_flip_window(void *data, unsigned link)
 	struct dcd *dcd = data;
 	struct dcd_output *o;
 
-	if (link >= dcd->link_count)
-		return;
-	o = &dcd->outputs[link];
-	if (o->lease && !o->queued.fb)
+	o = dcd_output(dcd, link);
+	if (o && o->lease && !o->queued.fb)
 		dcd_client_serve_flip(o->lease->client, link);
 }
 
@@ -432,9 +431,9 @@ static void on_vblank(void *data, unsigned link, uint64_t seq, uint64_t ts_ns)
 	struct dcd_output *o;
 	uint32_t bit = 1u << link;
 
-	if (link >= dcd->link_count)
+	o = dcd_output(dcd, link);
+	if (!o)
 		return;
-	o = &dcd->outputs[link];
 	o->last_seq = seq;
 	o->last_ts = ts_ns;
 	dcd_output_release_retired(dcd, o, ts_ns);
@@ -470,9 +469,9 @@ static void on_hotplug(void *data, unsigned link, bool connected)
 	struct dcd_output *o;
 	struct dcp_sink_info sink;
 
-	if (link >= dcd->link_count)
+	o = dcd_output(dcd, link);
+	if (!o)
 		return;
-	o = &dcd->outputs[link];
 	o->connection = connected ? DCP_CONNECTED : DCP_DISCONNECTED;
 	dcd_sink_info(dcd, link, &sink);
 	if (connected)

@@ -19,8 +19,9 @@ static int on_grace_end(sd_event_source *s, uint64_t usec, void *data)
 {
 	struct dcd *dcd = data;
 
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		struct dcd_output *o = &dcd->outputs[i];
+	dcd_for_each_output(dcd, o)
+	{
+		unsigned i = o->link;
 
 		if (!o->reserved.active)
 			continue;
@@ -50,9 +51,9 @@ void dcd_grace_start(struct dcd *dcd, const struct dcd_saved_state *st, uint32_t
 		return;
 	for (unsigned k = 0; k < st->n_outputs; k++) {
 		const struct dcd_saved_output *so = &st->outputs[k];
-		struct dcd_output *o = &dcd->outputs[so->stream.link];
+		struct dcd_output *o = dcd_output(dcd, so->stream.link);
 
-		if (!so->leased || !(links & (1u << so->stream.link)))
+		if (!o || !so->leased || !(links & (1u << so->stream.link)))
 			continue;
 		o->reserved.active = true;
 		o->reserved.uid = (uid_t)so->lessee_uid;
@@ -70,14 +71,13 @@ void dcd_grace_start(struct dcd *dcd, const struct dcd_saved_state *st, uint32_t
 	if (r < 0) {
 		/* no end to it would keep the outputs from everyone: release now */
 		log_warning("restart grace: timer: %s; the outputs are not reserved", strerror(-r));
-		for (unsigned i = 0; i < dcd->link_count; i++)
-			dcd->outputs[i].reserved.active = false;
+		dcd_for_each_output(dcd, o) o->reserved.active = false;
 	}
 }
 
 bool dcd_grace_blocks(const struct dcd_client *c, unsigned link)
 {
-	const struct dcd_output *o = &c->dcd->outputs[link];
+	const struct dcd_output *o = dcd_output(c->dcd, link);
 
 	return o->reserved.active &&
 	       (c->cred.uid != o->reserved.uid || strcmp(c->name, o->reserved.name) != 0);

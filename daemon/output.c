@@ -20,6 +20,28 @@ uint64_t dcd_output_frame_ns(const struct dcd *dcd, unsigned link)
 	       s->mode.clock;
 }
 
+/* ---- the outputs ----------------------------------------------------------------- */
+
+/*
+ * Takes a const struct dcd as strchr takes a const string: callers that
+ * only read (link info, the state file) hold a const one, the others
+ * change the output they get.
+ */
+struct dcd_output *dcd_output(const struct dcd *dcd, unsigned link)
+{
+	if (link >= dcd->link_count || link >= DC_MAX_LINKS)
+		return NULL;
+	return (struct dcd_output *)&dcd->outputs[link];
+}
+
+void dcd_outputs_init(struct dcd *dcd)
+{
+	for (unsigned i = 0; i < dcd->link_count && i < DC_MAX_LINKS; i++) {
+		dcd->outputs[i].link = i;
+		dcd->outputs[i].connection = DCP_CONNECTION_UNKNOWN;
+	}
+}
+
 /* ---- vblank users ----------------------------------------------------------------- */
 
 void dcd_output_update_vblank(struct dcd *dcd, struct dcd_output *o)
@@ -137,7 +159,8 @@ static void idle_stream(struct dcd *dcd, unsigned link, struct dc_stream *s, boo
 	size_t count;
 
 	*on = false;
-	if (!sink || dcd->outputs[link].connection != DCP_CONNECTED || idle->kind == DCD_IDLE_OFF)
+	if (!sink || dcd_output(dcd, link)->connection != DCP_CONNECTED ||
+	    idle->kind == DCD_IDLE_OFF)
 		return;
 	/* a headset is lit only by a client that leases it by name */
 	if (dcd_output_non_desktop(dcd, link))
@@ -238,7 +261,7 @@ static bool idle_now(struct dcd *dcd, unsigned link)
 	struct dc_stream s;
 	bool on;
 
-	if (!dcd->outputs[link].pending.fb)
+	if (!dcd_output(dcd, link)->pending.fb)
 		return true;
 	idle_stream(dcd, link, &s, &on);
 	return on && cur && dcd_same_timing(&cur->mode, &s.mode) && cur->encoding == s.encoding &&
@@ -249,13 +272,12 @@ void dcd_outputs_go_idle(struct dcd *dcd, uint32_t links)
 {
 	uint32_t now = 0;
 
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		struct dcd_output *o = &dcd->outputs[i];
-
-		if (!(links & (1u << i)) || !o->need_idle || !idle_now(dcd, i))
+	dcd_for_each_output(dcd, o)
+	{
+		if (!(links & (1u << o->link)) || !o->need_idle || !idle_now(dcd, o->link))
 			continue;
 		o->need_idle = false;
-		now |= 1u << i;
+		now |= 1u << o->link;
 	}
 	if (!now || apply_idle(dcd, now, false) == 0)
 		return;

@@ -277,9 +277,9 @@ static uint32_t buffers_back(struct dcd *dcd, const struct dc_state *hw,
 
 	for (unsigned k = 0; k < hw->stream_count; k++) {
 		const struct dc_stream *s = &hw->streams[k];
-		struct dcd_output *o = &dcd->outputs[s->link];
+		struct dcd_output *o = dcd_output(dcd, s->link);
 
-		if (!s->primary.enabled)
+		if (!o || !s->primary.enabled)
 			continue; /* the idle picture: shown again as configured */
 		o->scanout = fb_back(dcd, st, s->primary.address, adopted, &n_adopted);
 		if (s->cursor.enabled)
