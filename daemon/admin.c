@@ -191,8 +191,7 @@ int dcd_admin_commit(struct dcd *dcd, const struct dcp_config *cfg, const char *
 
 	if (r < 0)
 		return r;
-	dcd_for_each_output(dcd, o)
-	{
+	dcd_for_each_output(dcd, o) {
 		if ((plan.links & (1u << o->link)) && (o->pending.fb || o->queued.fb))
 			return admin_error(err, -EBUSY, DCP_REASON_FLIP_QUEUE_FULL,
 					   "%s: a flip is still pending",
@@ -201,11 +200,10 @@ int dcd_admin_commit(struct dcd *dcd, const struct dcp_config *cfg, const char *
 	r = dcd_apply(dcd, &plan, who, NULL, &derr);
 	if (r < 0)
 		dcd_error_from_dc(dcd, NULL, &plan.state, r, &derr, err);
-	dcd_for_each_output(dcd, o)
-	{
+	dcd_for_each_output(dcd, o) {
 		/* An admin's picture replaces a pending idle one. */
 		if (plan.links & (1u << o->link))
-			o->need_idle = false;
+			dcd_output_cancel_idle(o);
 	}
 	dcd_process(dcd);
 	return r;

@@ -402,8 +402,7 @@ int dcd_handle_validate(struct dcd_client *c, const struct dcp_request *req, str
 
 static bool flips_busy(const struct dcd *dcd, uint32_t links)
 {
-	dcd_for_each_output(dcd, o)
-	{
+	dcd_for_each_output(dcd, o) {
 		if ((links & (1u << o->link)) && (o->pending.fb || o->queued.fb))
 			return true;
 	}
@@ -466,22 +465,15 @@ int dcd_apply(struct dcd *dcd, struct dcd_plan *plan, const char *who,
 		log_warning("commit (%s) failed: %s", who, err->message);
 		return r;
 	}
-	dcd_for_each_output(dcd, o)
-	{
+	dcd_for_each_output(dcd, o) {
 		unsigned i = o->link;
 		const struct dc_stream *s = dcd_current_stream(dcd, i);
 		const struct dc_stream *before = dcd_state_stream(&old, i);
 
 		if (plan->links & (1u << i)) {
-			if (o->scanout != plan->primary[i]) {
-				dcd_output_retire(dcd, o, o->scanout);
-				o->scanout = dcd_fb_ref(plan->primary[i]);
-			}
-			if (o->cursor_fb != plan->cursor[i]) {
-				dcd_output_retire(dcd, o, o->cursor_fb);
-				o->cursor_fb = dcd_fb_ref(plan->cursor[i]);
-			}
-			o->cursor = s ? s->cursor : (struct dc_cursor){ 0 };
+			dcd_output_set_scanout(dcd, o, plan->primary[i]);
+			dcd_output_set_cursor(dcd, o, plan->cursor[i],
+					      s ? &s->cursor : &(struct dc_cursor){ 0 });
 		}
 		if (!s) {
 			/* Off: nothing is scanned out any more, nothing will flip. */
@@ -507,12 +499,9 @@ void dcd_commit_wait_cancel(struct dcd_client *c)
 	if (!c->wait.active)
 		return;
 	if (c->wait.committed) {
-		dcd_for_each_output(dcd, o)
-		{
-			if (c->wait.links & (1u << o->link)) {
-				o->vblank_waiters--;
-				dcd_output_update_vblank(dcd, o);
-			}
+		dcd_for_each_output(dcd, o) {
+			if (c->wait.links & (1u << o->link))
+				dcd_output_vblank_wait(dcd, o, false);
 		}
 	}
 	free(c->wait.config);
@@ -566,12 +555,9 @@ static int commit_now(struct dcd_client *c, const struct dcp_config *cfg, uint32
 					    .no_reply = no_reply,
 					    .links = lit,
 					    .committed_ns = dcd_engine_now_ns(dcd) };
-	dcd_for_each_output(dcd, o)
-	{
-		if (lit & (1u << o->link)) {
-			o->vblank_waiters++;
-			dcd_output_update_vblank(dcd, o);
-		}
+	dcd_for_each_output(dcd, o) {
+		if (lit & (1u << o->link))
+			dcd_output_vblank_wait(dcd, o, true);
 	}
 	dcd_client_pause(c, true);
 	return 0;

@@ -125,10 +125,9 @@ static void device_lost(struct dcd *dcd)
 			dcd_lease_end(dcd, c->leases, DCP_REVOKE_DEVICE_LOST,
 				      "the display device was removed");
 	}
-	dcd_for_each_output(dcd, o)
-	{
+	dcd_for_each_output(dcd, o) {
 		dcd_flips_cancel(dcd, o);
-		o->need_idle = false;
+		dcd_output_cancel_idle(o);
 		if (o->connection != DCP_DISCONNECTED) {
 			o->connection = DCP_DISCONNECTED;
 			dcd_notify_hotplug(dcd, o->link);
@@ -177,8 +176,7 @@ void dcd_process(struct dcd *dcd)
 		if (dcd->engine->lost)
 			continue;
 		dcd_flips_submit_queued(dcd);
-		dcd_for_each_output(dcd, o)
-		{
+		dcd_for_each_output(dcd, o) {
 			if (o->need_idle)
 				idle |= 1u << o->link;
 		}
@@ -189,7 +187,8 @@ void dcd_process(struct dcd *dcd)
 				dcd_commit_wait_progress(c);
 		}
 		/* Vblank users that changed inside DC callbacks. */
-		dcd_for_each_output(dcd, o) dcd_output_update_vblank(dcd, o);
+		dcd_for_each_output(dcd, o)
+			dcd_output_update_vblank(dcd, o);
 	}
 	dcd_fdstore_sync_state(dcd);
 	dcd_dbus_flush(dcd);
@@ -298,8 +297,7 @@ static int add_sources(struct dcd *dcd)
 
 static void detect_links(struct dcd *dcd)
 {
-	dcd_for_each_output(dcd, o)
-	{
+	dcd_for_each_output(dcd, o) {
 		unsigned i = o->link;
 		struct dcd_engine_sink sink_buf;
 		int r;
@@ -389,8 +387,14 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 	if (r < 0)
 		goto fail;
 	detect_links(dcd);
-	/* The others show the idle configuration (timing kept: no modeset). */
-	dcd_for_each_output(dcd, o) o->need_idle = !(adopted & (1u << o->link));
+	/* The others show the idle configuration (timing kept: no modeset);
+	 * an adopted picture stays, whatever detection reported meanwhile. */
+	dcd_for_each_output(dcd, o) {
+		if (adopted & (1u << o->link))
+			dcd_output_cancel_idle(o);
+		else
+			dcd_output_mark_idle(dcd, o);
+	}
 	dcd->work = true;
 	dcd_process(dcd);
 	dcd_state_write(dcd);
@@ -434,19 +438,11 @@ void dcd_free(struct dcd *dcd)
 		dci_conn_flush(c->conn);
 		dcd_client_kill(c, NULL);
 	}
-	dcd_for_each_output(dcd, o) o->need_idle = false;
+	dcd_for_each_output(dcd, o)
+		dcd_output_cancel_idle(o);
 	dcd_client_reap(dcd);
 	dcd_dbus_stop(dcd);
-	dcd_for_each_output(dcd, o)
-	{
-		dcd_flips_cancel(dcd, o);
-		dcd_fb_unref(o->pending.fb);
-		dcd_fb_unref(o->scanout);
-		dcd_fb_unref(o->cursor_fb);
-		for (unsigned k = 0; k < o->nretired; k++)
-			dcd_fb_unref(o->retired[k].fb);
-		free(o->retired);
-	}
+	dcd_outputs_free(dcd);
 	sd_event_source_unref(dcd->listen_src);
 	sd_event_source_unref(dcd->irq_src);
 	sd_event_source_unref(dcd->timer_src);

@@ -209,8 +209,7 @@ bool dcd_fdstore_keeps_fds(const struct dcd *dcd)
 
 static bool on_a_plane(const struct dcd *dcd, const struct dcd_fb *fb)
 {
-	dcd_for_each_output(dcd, o)
-	{
+	dcd_for_each_output(dcd, o) {
 		if (o->pending.fb == fb || o->queued.fb == fb || o->scanout == fb ||
 		    o->cursor_fb == fb)
 			return true;

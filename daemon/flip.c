@@ -148,8 +148,7 @@ static void submit_queued(struct dcd *dcd, struct dcd_output *o)
 
 void dcd_flips_submit_queued(struct dcd *dcd)
 {
-	dcd_for_each_output(dcd, o)
-	{
+	dcd_for_each_output(dcd, o) {
 		if (o->submit_queued)
 			submit_queued(dcd, o);
 	}
@@ -200,7 +199,6 @@ static int cursor_update(struct dcd_client *c, const char *what, struct dcd_outp
 		err->plane = DCP_PLANE_CURSOR;
 		return r;
 	}
-	o->cursor = *cur;
 	return 0;
 }
 
@@ -270,10 +268,7 @@ int dcd_handle_cursor_set(struct dcd_client *c, const struct dcp_request *req,
 	r = cursor_update(c, "CURSOR_SET", o, &cur, err);
 	if (r < 0)
 		return r;
-	if (o->cursor_fb != fb) {
-		dcd_output_retire(c->dcd, o, o->cursor_fb);
-		o->cursor_fb = dcd_fb_ref(fb);
-	}
+	dcd_output_set_cursor(c->dcd, o, fb, &cur);
 	return dcd_client_send_ok(c, req);
 }
 
@@ -294,6 +289,7 @@ int dcd_handle_cursor_move(struct dcd_client *c, const struct dcp_request *req,
 	r = cursor_update(c, "CURSOR_MOVE", o, &cur, err);
 	if (r < 0)
 		return r;
+	dcd_output_set_cursor(c->dcd, o, o->cursor_fb, &cur);
 	return dcd_client_send_ok(c, req);
 }
 
@@ -302,24 +298,13 @@ int dcd_handle_vblank_subscribe(struct dcd_client *c, const struct dcp_request *
 {
 	const struct dcp_vblank_subscribe *vs = &req->vblank_subscribe;
 	struct dcd_output *o;
-	uint32_t bit;
 	int r;
 
 	r = dcd_check_leased(c, "VBLANK_SUBSCRIBE", vs->link, err);
 	if (r < 0)
 		return r;
-	bit = 1u << vs->link; /* only now known to be a link, below 32 */
-	o = dcd_output(c->dcd, vs->link);
-	if (vs->enable && !(c->vblank_links & bit)) {
-		c->vblank_links |= bit;
-		c->vblank[vs->link] = (struct dcd_vblank_hold){ 0 };
-		o->vblank_subscribers++;
-	} else if (!vs->enable && (c->vblank_links & bit)) {
-		c->vblank_links &= ~bit;
-		c->vblank[vs->link].held = false;
-		o->vblank_subscribers--;
-	}
-	dcd_output_update_vblank(c->dcd, o);
+	o = dcd_output(c->dcd, vs->link); /* only now known to be a link, below 32 */
+	dcd_output_vblank_subscribe(c, o, vs->enable);
 	return dcd_client_send_ok(c, req);
 }
 
@@ -362,28 +347,16 @@ static void on_flip_done(void *data, unsigned link, uint64_t seq, uint64_t ts_ns
 	struct dcd *dcd = data;
 	struct dcd_output *o;
 	struct dcd_flip done;
-	struct dcd_fb *old;
-	const struct dc_stream *s;
 
 	o = dcd_output(dcd, link);
 	if (!o)
 		return;
 	done = o->pending;
-	old = o->scanout;
 	if (!done.fb)
 		return;
 	o->pending = (struct dcd_flip){ 0 };
 	o->last_seq = seq;
 	o->last_ts = ts_ns;
-	s = dcd_current_stream(dcd, link);
-	if (!s || !s->primary.enabled) {
-		/* The plane went off while it was pending: latched unseen. */
-		dcd_output_retire(dcd, o, done.fb);
-		done.fb = NULL;
-		old = NULL;
-	} else {
-		o->scanout = done.fb; /* the pending slot's reference moves here */
-	}
 	if (done.client && !done.client->dead) {
 		struct dcp_flip_done ev = { .link = link,
 					    .plane = DCP_PLANE_PRIMARY,
@@ -393,9 +366,7 @@ static void on_flip_done(void *data, unsigned link, uint64_t seq, uint64_t ts_ns
 
 		dcd_client_send(done.client, DCP_EVENT_FLIP_DONE, done.serial, &ev);
 	}
-	/* Scanout has moved off the previous buffer. */
-	dcd_fb_unref(old);
-	dcd_output_release_retired(dcd, o, ts_ns);
+	dcd_output_flip_latched(dcd, o, done.fb, ts_ns);
 	if (o->queued.fb) {
 		o->submit_queued = true;
 		dcd->work = true;
@@ -428,12 +399,12 @@ static void on_flip_window(void *data, unsigned link)
 static void on_vblank(void *data, unsigned link, uint64_t seq, uint64_t ts_ns)
 {
 	struct dcd *dcd = data;
-	struct dcd_output *o;
-	uint32_t bit = 1u << link;
+	struct dcd_output *o = dcd_output(dcd, link);
+	uint32_t bit;
 
-	o = dcd_output(dcd, link);
 	if (!o)
 		return;
+	bit = 1u << link; /* only now known to be a link, below 32 */
 	o->last_seq = seq;
 	o->last_ts = ts_ns;
 	dcd_output_release_retired(dcd, o, ts_ns);
@@ -444,7 +415,7 @@ static void on_vblank(void *data, unsigned link, uint64_t seq, uint64_t ts_ns)
 			continue;
 		if (c->wait.committed && (c->wait.links & bit) && ts_ns > c->wait.committed_ns) {
 			c->wait.links &= ~bit;
-			o->vblank_waiters--;
+			dcd_output_vblank_wait(dcd, o, false);
 			dcd->work = true;
 		}
 		if (!(c->vblank_links & bit))
@@ -480,10 +451,7 @@ static void on_hotplug(void *data, unsigned link, bool connected)
 	else
 		log_notice("%s: disconnected", dcd_link_name(dcd, link));
 	dcd_notify_hotplug(dcd, link);
-	if (!o->lease) {
-		o->need_idle = true;
-		dcd->work = true;
-	}
+	dcd_output_mark_idle(dcd, o);
 }
 
 static void on_link_event(void *data, unsigned link, enum dc_link_event event)

@@ -150,12 +150,9 @@ struct dcd_lease *dcd_lease_add(struct dcd_client *c, uint32_t links)
 	lease->links = links;
 	lease->next = c->leases;
 	c->leases = lease;
-	dcd_for_each_output(dcd, o)
-	{
-		if (links & (1u << o->link)) {
-			o->lease = lease;
-			o->reserved.active = false; /* its lessee is back */
-		}
+	dcd_for_each_output(dcd, o) {
+		if (links & (1u << o->link))
+			dcd_output_lease(o, lease);
 	}
 	return lease;
 }
@@ -264,21 +261,13 @@ void dcd_lease_end(struct dcd *dcd, struct dcd_lease *lease, int revoke_reason, 
 			dcd_client_send_error(c, c->wait.serial, &err);
 		dcd_commit_wait_cancel(c);
 	}
-	dcd_for_each_output(dcd, o)
-	{
+	dcd_for_each_output(dcd, o) {
 		unsigned i = o->link;
 
 		if (!(lease->links & (1u << i)))
 			continue;
-		o->lease = NULL;
-		dcd_flips_cancel(dcd, o);
-		if (c->vblank_links & (1u << i)) {
-			c->vblank_links &= ~(1u << i);
-			c->vblank[i].held = false;
-			o->vblank_subscribers--;
-			dcd_output_update_vblank(dcd, o);
-		}
-		o->need_idle = true;
+		dcd_output_unlease(dcd, o);
+		dcd_output_vblank_subscribe(c, o, false);
 		dcd_notify_output(dcd, i, DCP_CHANGE_LEASE, NULL);
 	}
 	dcd->work = true;
