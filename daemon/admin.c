@@ -36,7 +36,7 @@ int dcd_admin_link_info(struct dcd *dcd, unsigned link, struct dcp_link_info *ou
 	if (r < 0)
 		return r;
 	dcd_link_info(dcd, NULL, link, out);
-	l = dcd->outputs[link].lease;
+	l = dcd_output(dcd, link)->lease;
 	if (l)
 		out->lease_id = l->id;
 	return 0;
@@ -132,15 +132,16 @@ static int admin_plan(struct dcd *dcd, const struct dcp_config *cfg, struct dcd_
 	for (uint32_t i = 0; i < cfg->output_count; i++) {
 		const struct dcp_output_config *oc = &cfg->outputs[i];
 		struct dc_stream *s;
+		const struct dcd_lease *held;
 		int r = check_link(dcd, oc->link, err);
 
 		if (r < 0)
 			return r;
-		if (dcd->outputs[oc->link].lease)
+		held = dcd_output(dcd, oc->link)->lease;
+		if (held)
 			return admin_error(err, -EBUSY, DCP_REASON_LEASE_BUSY,
 					   "%s is leased (lease %u): revoke the lease first",
-					   dcd_link_name(dcd, oc->link),
-					   dcd->outputs[oc->link].lease->id);
+					   dcd_link_name(dcd, oc->link), held->id);
 		if (oc->flags & (DCP_OUTPUT_PRIMARY | DCP_OUTPUT_CURSOR))
 			return admin_error(err, -EINVAL, DCP_REASON_ARGUMENT,
 					   "%s: an admin configuration has no framebuffers",
@@ -190,20 +191,19 @@ int dcd_admin_commit(struct dcd *dcd, const struct dcp_config *cfg, const char *
 
 	if (r < 0)
 		return r;
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		const struct dcd_output *o = &dcd->outputs[i];
-
-		if ((plan.links & (1u << i)) && (o->pending.fb || o->queued.fb))
+	dcd_for_each_output(dcd, o) {
+		if ((plan.links & (1u << o->link)) && (o->pending.fb || o->queued.fb))
 			return admin_error(err, -EBUSY, DCP_REASON_FLIP_QUEUE_FULL,
-					   "%s: a flip is still pending", dcd_link_name(dcd, i));
+					   "%s: a flip is still pending",
+					   dcd_link_name(dcd, o->link));
 	}
 	r = dcd_apply(dcd, &plan, who, NULL, &derr);
 	if (r < 0)
 		dcd_error_from_dc(dcd, NULL, &plan.state, r, &derr, err);
-	for (unsigned i = 0; i < dcd->link_count; i++) {
+	dcd_for_each_output(dcd, o) {
 		/* An admin's picture replaces a pending idle one. */
-		if (plan.links & (1u << i))
-			dcd->outputs[i].need_idle = false;
+		if (plan.links & (1u << o->link))
+			dcd_output_cancel_idle(o);
 	}
 	dcd_process(dcd);
 	return r;

@@ -159,19 +159,14 @@ static void client_free(struct dcd *dcd, struct dcd_client *c)
 	dcd_commit_wait_cancel(c);
 	while (c->leases)
 		dcd_lease_end(dcd, c->leases, 0, NULL);
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		struct dcd_output *o = &dcd->outputs[i];
-
+	dcd_for_each_output(dcd, o) {
 		/* Flips of other clients never name c, but a lease that moved on
 		 * may have left its flips here: forget the client either way. */
 		if (o->pending.client == c)
 			o->pending.client = NULL;
 		if (o->queued.client == c)
 			o->queued.client = NULL;
-		if (c->vblank_links & (1u << i)) {
-			o->vblank_subscribers--;
-			dcd_output_update_vblank(dcd, o);
-		}
+		dcd_output_vblank_subscribe(c, o, false);
 	}
 	dcd_fb_drop_client(c);
 	sd_event_source_disable_unref(c->hello_timer);

@@ -109,7 +109,7 @@ void dcd_error_from_dc(struct dcd *dcd, const struct dcd_client *to, const struc
 	 * client that is no admin learns only which link hit which limit. */
 	link = err->link;
 	if (to && !to->admin && link >= 0 && (unsigned)link < dcd->link_count &&
-	    dcd->outputs[link].lease && !dcd_client_lease_of(to, (unsigned)link)) {
+	    dcd_output(dcd, (unsigned)link)->lease && !dcd_client_lease_of(to, (unsigned)link)) {
 		dcp_error_set(err, status, (enum dcp_reason)reason, 0,
 			      "%s, another client's output, is at the engine's %s limit with yours",
 			      dcd_link_name(dcd, (unsigned)link),
@@ -125,7 +125,7 @@ void dcd_error_from_dc(struct dcd *dcd, const struct dcd_client *to, const struc
 static void describe_use(struct dcd *dcd, const struct dcd_client *to, const struct dc_stream *s,
 			 char *buf, size_t size)
 {
-	const struct dcd_lease *l = dcd->outputs[s->link].lease;
+	const struct dcd_lease *l = dcd_output(dcd, s->link)->lease;
 	char mode[32];
 
 	dcd_mode_name(&s->mode, mode, sizeof(mode));
@@ -402,9 +402,8 @@ int dcd_handle_validate(struct dcd_client *c, const struct dcp_request *req, str
 
 static bool flips_busy(const struct dcd *dcd, uint32_t links)
 {
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		if ((links & (1u << i)) &&
-		    (dcd->outputs[i].pending.fb || dcd->outputs[i].queued.fb))
+	dcd_for_each_output(dcd, o) {
+		if ((links & (1u << o->link)) && (o->pending.fb || o->queued.fb))
 			return true;
 	}
 	return false;
@@ -466,21 +465,15 @@ int dcd_apply(struct dcd *dcd, struct dcd_plan *plan, const char *who,
 		log_warning("commit (%s) failed: %s", who, err->message);
 		return r;
 	}
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		struct dcd_output *o = &dcd->outputs[i];
+	dcd_for_each_output(dcd, o) {
+		unsigned i = o->link;
 		const struct dc_stream *s = dcd_current_stream(dcd, i);
 		const struct dc_stream *before = dcd_state_stream(&old, i);
 
 		if (plan->links & (1u << i)) {
-			if (o->scanout != plan->primary[i]) {
-				dcd_output_retire(dcd, o, o->scanout);
-				o->scanout = dcd_fb_ref(plan->primary[i]);
-			}
-			if (o->cursor_fb != plan->cursor[i]) {
-				dcd_output_retire(dcd, o, o->cursor_fb);
-				o->cursor_fb = dcd_fb_ref(plan->cursor[i]);
-			}
-			o->cursor = s ? s->cursor : (struct dc_cursor){ 0 };
+			dcd_output_set_scanout(dcd, o, plan->primary[i]);
+			dcd_output_set_cursor(dcd, o, plan->cursor[i],
+					      s ? &s->cursor : &(struct dc_cursor){ 0 });
 		}
 		if (!s) {
 			/* Off: nothing is scanned out any more, nothing will flip. */
@@ -506,11 +499,9 @@ void dcd_commit_wait_cancel(struct dcd_client *c)
 	if (!c->wait.active)
 		return;
 	if (c->wait.committed) {
-		for (unsigned i = 0; i < dcd->link_count; i++) {
-			if (c->wait.links & (1u << i)) {
-				dcd->outputs[i].vblank_waiters--;
-				dcd_output_update_vblank(dcd, &dcd->outputs[i]);
-			}
+		dcd_for_each_output(dcd, o) {
+			if (c->wait.links & (1u << o->link))
+				dcd_output_vblank_wait(dcd, o, false);
 		}
 	}
 	free(c->wait.config);
@@ -564,11 +555,9 @@ static int commit_now(struct dcd_client *c, const struct dcp_config *cfg, uint32
 					    .no_reply = no_reply,
 					    .links = lit,
 					    .committed_ns = dcd_engine_now_ns(dcd) };
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		if (lit & (1u << i)) {
-			dcd->outputs[i].vblank_waiters++;
-			dcd_output_update_vblank(dcd, &dcd->outputs[i]);
-		}
+	dcd_for_each_output(dcd, o) {
+		if (lit & (1u << o->link))
+			dcd_output_vblank_wait(dcd, o, true);
 	}
 	dcd_client_pause(c, true);
 	return 0;

@@ -336,7 +336,7 @@ void dcd_dbus_hotplug(struct dcd *dcd, unsigned link)
 	mark(dcd, link);
 	if (d && link < dcd->link_count)
 		emit(d, "Hotplug", "sob", dcd_link_name(dcd, link), d->links[link].path,
-		     dcd->outputs[link].connection == DCP_CONNECTED);
+		     dcd_output(dcd, link)->connection == DCP_CONNECTED);
 }
 
 static void link_status_changed(struct dcd *dcd, unsigned link, const char *event)

@@ -93,7 +93,7 @@ static int fill_output(struct dcd *dcd, unsigned link, const struct output_optio
 	if (!o->enabled)
 		return 0;
 	oc->flags = DCP_OUTPUT_ENABLED;
-	if (!sink || dcd->outputs[link].connection != DCP_CONNECTED)
+	if (!sink || dcd_output(dcd, link)->connection != DCP_CONNECTED)
 		return dcd_dbus_error(e, -ENOENT, "%s: no monitor is connected", name);
 	modes = dcd_link_modes(dcd, link, &count);
 	if (o->mode && strcmp(o->mode, "preferred")) {

@@ -27,14 +27,15 @@ bool dcd_dbus_current_mode(struct dcd *dcd, unsigned link, uint32_t mode[3])
 
 void dcd_dbus_link_props(struct dcd *dcd, unsigned link, struct dcd_dbus_link_props *out)
 {
-	const struct dcd_lease *lease = dcd->outputs[link].lease;
+	const struct dcd_output *o = dcd_output(dcd, link);
+	const struct dcd_lease *lease = o->lease;
 	struct dc_link_status st = { 0 };
 	struct dcp_sink_info sink;
 	uint32_t mode[3];
 	enum dc_link_type type = dcd_link_type(dcd, link);
 
 	memset(out, 0, sizeof(*out));
-	out->connected = dcd->outputs[link].connection == DCP_CONNECTED;
+	out->connected = o->connection == DCP_CONNECTED;
 	if (!dcd->engine->lost)
 		dcd_link_status(dcd, link, &st);
 	out->signal = dc_signal_name(out->connected ? st.signal : DC_SIGNAL_NONE);

@@ -125,14 +125,12 @@ static void device_lost(struct dcd *dcd)
 			dcd_lease_end(dcd, c->leases, DCP_REVOKE_DEVICE_LOST,
 				      "the display device was removed");
 	}
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		struct dcd_output *o = &dcd->outputs[i];
-
+	dcd_for_each_output(dcd, o) {
 		dcd_flips_cancel(dcd, o);
-		o->need_idle = false;
+		dcd_output_cancel_idle(o);
 		if (o->connection != DCP_DISCONNECTED) {
 			o->connection = DCP_DISCONNECTED;
-			dcd_notify_hotplug(dcd, i);
+			dcd_notify_hotplug(dcd, o->link);
 		}
 	}
 }
@@ -178,9 +176,9 @@ void dcd_process(struct dcd *dcd)
 		if (dcd->engine->lost)
 			continue;
 		dcd_flips_submit_queued(dcd);
-		for (unsigned i = 0; i < dcd->link_count; i++) {
-			if (dcd->outputs[i].need_idle)
-				idle |= 1u << i;
+		dcd_for_each_output(dcd, o) {
+			if (o->need_idle)
+				idle |= 1u << o->link;
 		}
 		if (idle)
 			dcd_outputs_go_idle(dcd, idle);
@@ -189,8 +187,8 @@ void dcd_process(struct dcd *dcd)
 				dcd_commit_wait_progress(c);
 		}
 		/* Vblank users that changed inside DC callbacks. */
-		for (unsigned i = 0; i < dcd->link_count; i++)
-			dcd_output_update_vblank(dcd, &dcd->outputs[i]);
+		dcd_for_each_output(dcd, o)
+			dcd_output_update_vblank(dcd, o);
 	}
 	dcd_fdstore_sync_state(dcd);
 	dcd_dbus_flush(dcd);
@@ -299,8 +297,8 @@ static int add_sources(struct dcd *dcd)
 
 static void detect_links(struct dcd *dcd)
 {
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		struct dcd_output *o = &dcd->outputs[i];
+	dcd_for_each_output(dcd, o) {
+		unsigned i = o->link;
 		struct dcd_engine_sink sink_buf;
 		int r;
 
@@ -372,10 +370,7 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 				    opts->config_path ? opts->config_path : "configuration",
 				    dcd->config.outputs[i].name);
 	}
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		dcd->outputs[i].link = i;
-		dcd->outputs[i].connection = DCP_CONNECTION_UNKNOWN;
-	}
+	dcd_outputs_init(dcd);
 	r = sd_event_new(&dcd->event);
 	if (r < 0)
 		goto fail;
@@ -392,9 +387,14 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 	if (r < 0)
 		goto fail;
 	detect_links(dcd);
-	/* The others show the idle configuration (timing kept: no modeset). */
-	for (unsigned i = 0; i < dcd->link_count; i++)
-		dcd->outputs[i].need_idle = !(adopted & (1u << i));
+	/* The others show the idle configuration (timing kept: no modeset);
+	 * an adopted picture stays, whatever detection reported meanwhile. */
+	dcd_for_each_output(dcd, o) {
+		if (adopted & (1u << o->link))
+			dcd_output_cancel_idle(o);
+		else
+			dcd_output_mark_idle(dcd, o);
+	}
 	dcd->work = true;
 	dcd_process(dcd);
 	dcd_state_write(dcd);
@@ -438,21 +438,11 @@ void dcd_free(struct dcd *dcd)
 		dci_conn_flush(c->conn);
 		dcd_client_kill(c, NULL);
 	}
-	for (unsigned i = 0; i < dcd->link_count; i++)
-		dcd->outputs[i].need_idle = false;
+	dcd_for_each_output(dcd, o)
+		dcd_output_cancel_idle(o);
 	dcd_client_reap(dcd);
 	dcd_dbus_stop(dcd);
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		struct dcd_output *o = &dcd->outputs[i];
-
-		dcd_flips_cancel(dcd, o);
-		dcd_fb_unref(o->pending.fb);
-		dcd_fb_unref(o->scanout);
-		dcd_fb_unref(o->cursor_fb);
-		for (unsigned k = 0; k < o->nretired; k++)
-			dcd_fb_unref(o->retired[k].fb);
-		free(o->retired);
-	}
+	dcd_outputs_free(dcd);
 	sd_event_source_unref(dcd->listen_src);
 	sd_event_source_unref(dcd->irq_src);
 	sd_event_source_unref(dcd->timer_src);

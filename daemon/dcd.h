@@ -106,7 +106,25 @@ struct dcd_fb {
 	bool stored;	    /* in systemd's fd store as fb-ID */
 };
 
-/* ---- outputs (one per link: output.c, flip.c) ------------------------------ */
+/*
+ * ---- outputs (one per link) ------------------------------------------------
+ *
+ * output.c owns them: every other file reaches an output through
+ * dcd_output() (NULL for a link the engine does not have) or
+ * dcd_for_each_output(), never through struct dcd's outputs[] (the style
+ * suite's output-owner check fails otherwise). Fields whose invariants go
+ * together change only in output.c's functions (below): the lease and the
+ * restart reservation, the scanout and cursor references, the vblank users
+ * and vblank_on, need_idle. flip.c runs the flip queue (pending, queued,
+ * submit_queued, last_seq/last_ts) of an output it looked up; the
+ * connection is set where the engine reports it (detection, hotplug,
+ * device loss).
+ *
+ * The struct stays visible rather than opaque: the FLIP and flip-done fast
+ * path and the read-only uses elsewhere (a lease, the connection, what is
+ * on a plane) read fields directly, which a getter per field would only
+ * make slower and longer.
+ */
 
 struct dcd_lease;
 
@@ -142,7 +160,7 @@ struct dcd_output {
 	/* work for dcd_process(), set where DC must not be called */
 	bool submit_queued; /* the pending flip completed: submit the queued one */
 	bool need_idle;	    /* unleased: show the idle configuration */
-	/* After a restart, held for its lessee before it (grace.c). */
+	/* After a restart, held for its lessee before it (grace.c, dcd_output_reserve). */
 	struct {
 		bool active;
 		uid_t uid;
@@ -473,7 +491,49 @@ bool dcd_same_timing(const struct drm_mode_modeinfo *a, const struct drm_mode_mo
 /* "3840x2160@60" of a mode, for logs. */
 void dcd_mode_name(const struct drm_mode_modeinfo *mode, char *buf, size_t size);
 
-/* output.c: idle configuration, vblank users, retired planes */
+/* output.c: the outputs' state, idle configuration, vblank users, retired planes */
+/* The output of link, or NULL when the engine has no such link. */
+struct dcd_output *dcd_output(const struct dcd *dcd, unsigned link);
+/* Every output of the engine in link order, as o. */
+#define dcd_for_each_output(dcd, o) \
+	for (struct dcd_output *o = dcd_output((dcd), 0); o; o = dcd_output((dcd), o->link + 1))
+/* The outputs of the links the engine just reported: nothing known of them yet. */
+void dcd_outputs_init(struct dcd *dcd);
+/* At exit: flips cancelled, every framebuffer reference of the outputs dropped. */
+void dcd_outputs_free(struct dcd *dcd);
+/* o joins lease; a restart reservation of o is over (its lessee is back). */
+void dcd_output_lease(struct dcd_output *o, struct dcd_lease *lease);
+/* o leaves its lease: its flips cancelled, the idle picture shown next. */
+void dcd_output_unlease(struct dcd *dcd, struct dcd_output *o);
+/* After a restart, o is held for the client uid with HELLO name name (grace.c). */
+void dcd_output_reserve(struct dcd_output *o, uid_t uid, const char *name);
+void dcd_output_unreserve(struct dcd_output *o);
+/* o is reserved, and not for the client uid with HELLO name name. */
+bool dcd_output_reserved_for_other(const struct dcd_output *o, uid_t uid, const char *name);
+/* An unleased o shows the idle picture at the next dcd_process (a leased one: nothing). */
+void dcd_output_mark_idle(struct dcd *dcd, struct dcd_output *o);
+/* Another picture (an admin's, a KMS lessee's) replaces o's pending idle one. */
+void dcd_output_cancel_idle(struct dcd_output *o);
+/* The primary plane of o shows fb now (a reference taken; the one it left retired). */
+void dcd_output_set_scanout(struct dcd *dcd, struct dcd_output *o, struct dcd_fb *fb);
+/* The cursor of o is cursor showing fb (the same, a reference taken, the old one retired). */
+void dcd_output_set_cursor(struct dcd *dcd, struct dcd_output *o, struct dcd_fb *fb,
+			   const struct dc_cursor *cursor);
+/* References a restart got back for o's planes (recovery.c); cursor NULL: not whole. */
+void dcd_output_adopt(struct dcd_output *o, struct dcd_fb *scanout, struct dcd_fb *cursor_fb,
+		      const struct dc_cursor *cursor);
+/*
+ * The pending flip's framebuffer (its reference) latched at ts_ns: the
+ * primary plane shows it and the previous one is released, or it is
+ * retired when the plane went off meanwhile. Allocation-free unless the
+ * plane went off (the FLIP fast path).
+ */
+void dcd_output_flip_latched(struct dcd *dcd, struct dcd_output *o, struct dcd_fb *fb,
+			     uint64_t ts_ns);
+/* c's VBLANK_SUBSCRIBE of o on or off (each client counted once); the interrupt follows. */
+void dcd_output_vblank_subscribe(struct dcd_client *c, struct dcd_output *o, bool on);
+/* A blocking COMMIT starts or stops waiting for o's next frame; the interrupt follows. */
+void dcd_output_vblank_wait(struct dcd *dcd, struct dcd_output *o, bool on);
 /* A head-mounted display (dcd.json outputs.NAME.non_desktop, else the EDID). */
 bool dcd_output_non_desktop(struct dcd *dcd, unsigned link);
 /* Shows the idle configuration on the unleased outputs in links now (or after their flip). */

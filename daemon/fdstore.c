@@ -209,9 +209,7 @@ bool dcd_fdstore_keeps_fds(const struct dcd *dcd)
 
 static bool on_a_plane(const struct dcd *dcd, const struct dcd_fb *fb)
 {
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		const struct dcd_output *o = &dcd->outputs[i];
-
+	dcd_for_each_output(dcd, o) {
 		if (o->pending.fb == fb || o->queued.fb == fb || o->scanout == fb ||
 		    o->cursor_fb == fb)
 			return true;

@@ -75,7 +75,7 @@ int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct 
 	r = dcd_check_leased(c, "FLIP", f->link, err);
 	if (r < 0)
 		return r;
-	o = &dcd->outputs[f->link];
+	o = dcd_output(dcd, f->link);
 	fb = dcd_fb_lookup(c, f->fb_id);
 	if (!fb)
 		return flip_error(err, -ENOENT, DCP_REASON_UNKNOWN_ID, f->link,
@@ -148,9 +148,9 @@ static void submit_queued(struct dcd *dcd, struct dcd_output *o)
 
 void dcd_flips_submit_queued(struct dcd *dcd)
 {
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		if (dcd->outputs[i].submit_queued)
-			submit_queued(dcd, &dcd->outputs[i]);
+	dcd_for_each_output(dcd, o) {
+		if (o->submit_queued)
+			submit_queued(dcd, o);
 	}
 }
 
@@ -199,7 +199,6 @@ static int cursor_update(struct dcd_client *c, const char *what, struct dcd_outp
 		err->plane = DCP_PLANE_CURSOR;
 		return r;
 	}
-	o->cursor = *cur;
 	return 0;
 }
 
@@ -218,7 +217,7 @@ static int cursor_output(struct dcd_client *c, const char *what, uint32_t link,
 		err->link = (int32_t)link;
 		return r;
 	}
-	*out = &dcd->outputs[link];
+	*out = dcd_output(dcd, link);
 	return 0;
 }
 
@@ -269,10 +268,7 @@ int dcd_handle_cursor_set(struct dcd_client *c, const struct dcp_request *req,
 	r = cursor_update(c, "CURSOR_SET", o, &cur, err);
 	if (r < 0)
 		return r;
-	if (o->cursor_fb != fb) {
-		dcd_output_retire(c->dcd, o, o->cursor_fb);
-		o->cursor_fb = dcd_fb_ref(fb);
-	}
+	dcd_output_set_cursor(c->dcd, o, fb, &cur);
 	return dcd_client_send_ok(c, req);
 }
 
@@ -293,6 +289,7 @@ int dcd_handle_cursor_move(struct dcd_client *c, const struct dcp_request *req,
 	r = cursor_update(c, "CURSOR_MOVE", o, &cur, err);
 	if (r < 0)
 		return r;
+	dcd_output_set_cursor(c->dcd, o, o->cursor_fb, &cur);
 	return dcd_client_send_ok(c, req);
 }
 
@@ -301,24 +298,13 @@ int dcd_handle_vblank_subscribe(struct dcd_client *c, const struct dcp_request *
 {
 	const struct dcp_vblank_subscribe *vs = &req->vblank_subscribe;
 	struct dcd_output *o;
-	uint32_t bit;
 	int r;
 
 	r = dcd_check_leased(c, "VBLANK_SUBSCRIBE", vs->link, err);
 	if (r < 0)
 		return r;
-	bit = 1u << vs->link; /* only now known to be a link, below 32 */
-	o = &c->dcd->outputs[vs->link];
-	if (vs->enable && !(c->vblank_links & bit)) {
-		c->vblank_links |= bit;
-		c->vblank[vs->link] = (struct dcd_vblank_hold){ 0 };
-		o->vblank_subscribers++;
-	} else if (!vs->enable && (c->vblank_links & bit)) {
-		c->vblank_links &= ~bit;
-		c->vblank[vs->link].held = false;
-		o->vblank_subscribers--;
-	}
-	dcd_output_update_vblank(c->dcd, o);
+	o = dcd_output(c->dcd, vs->link); /* only now known to be a link, below 32 */
+	dcd_output_vblank_subscribe(c, o, vs->enable);
 	return dcd_client_send_ok(c, req);
 }
 
@@ -361,28 +347,16 @@ static void on_flip_done(void *data, unsigned link, uint64_t seq, uint64_t ts_ns
 	struct dcd *dcd = data;
 	struct dcd_output *o;
 	struct dcd_flip done;
-	struct dcd_fb *old;
-	const struct dc_stream *s;
 
-	if (link >= dcd->link_count)
+	o = dcd_output(dcd, link);
+	if (!o)
 		return;
-	o = &dcd->outputs[link];
 	done = o->pending;
-	old = o->scanout;
 	if (!done.fb)
 		return;
 	o->pending = (struct dcd_flip){ 0 };
 	o->last_seq = seq;
 	o->last_ts = ts_ns;
-	s = dcd_current_stream(dcd, link);
-	if (!s || !s->primary.enabled) {
-		/* The plane went off while it was pending: latched unseen. */
-		dcd_output_retire(dcd, o, done.fb);
-		done.fb = NULL;
-		old = NULL;
-	} else {
-		o->scanout = done.fb; /* the pending slot's reference moves here */
-	}
 	if (done.client && !done.client->dead) {
 		struct dcp_flip_done ev = { .link = link,
 					    .plane = DCP_PLANE_PRIMARY,
@@ -392,9 +366,7 @@ static void on_flip_done(void *data, unsigned link, uint64_t seq, uint64_t ts_ns
 
 		dcd_client_send(done.client, DCP_EVENT_FLIP_DONE, done.serial, &ev);
 	}
-	/* Scanout has moved off the previous buffer. */
-	dcd_fb_unref(old);
-	dcd_output_release_retired(dcd, o, ts_ns);
+	dcd_output_flip_latched(dcd, o, done.fb, ts_ns);
 	if (o->queued.fb) {
 		o->submit_queued = true;
 		dcd->work = true;
@@ -419,22 +391,20 @@ static void on_flip_window(void *data, unsigned link)
 	struct dcd *dcd = data;
 	struct dcd_output *o;
 
-	if (link >= dcd->link_count)
-		return;
-	o = &dcd->outputs[link];
-	if (o->lease && !o->queued.fb)
+	o = dcd_output(dcd, link);
+	if (o && o->lease && !o->queued.fb)
 		dcd_client_serve_flip(o->lease->client, link);
 }
 
 static void on_vblank(void *data, unsigned link, uint64_t seq, uint64_t ts_ns)
 {
 	struct dcd *dcd = data;
-	struct dcd_output *o;
-	uint32_t bit = 1u << link;
+	struct dcd_output *o = dcd_output(dcd, link);
+	uint32_t bit;
 
-	if (link >= dcd->link_count)
+	if (!o)
 		return;
-	o = &dcd->outputs[link];
+	bit = 1u << link; /* only now known to be a link, below 32 */
 	o->last_seq = seq;
 	o->last_ts = ts_ns;
 	dcd_output_release_retired(dcd, o, ts_ns);
@@ -445,7 +415,7 @@ static void on_vblank(void *data, unsigned link, uint64_t seq, uint64_t ts_ns)
 			continue;
 		if (c->wait.committed && (c->wait.links & bit) && ts_ns > c->wait.committed_ns) {
 			c->wait.links &= ~bit;
-			o->vblank_waiters--;
+			dcd_output_vblank_wait(dcd, o, false);
 			dcd->work = true;
 		}
 		if (!(c->vblank_links & bit))
@@ -470,9 +440,9 @@ static void on_hotplug(void *data, unsigned link, bool connected)
 	struct dcd_output *o;
 	struct dcp_sink_info sink;
 
-	if (link >= dcd->link_count)
+	o = dcd_output(dcd, link);
+	if (!o)
 		return;
-	o = &dcd->outputs[link];
 	o->connection = connected ? DCP_CONNECTED : DCP_DISCONNECTED;
 	dcd_sink_info(dcd, link, &sink);
 	if (connected)
@@ -481,10 +451,7 @@ static void on_hotplug(void *data, unsigned link, bool connected)
 	else
 		log_notice("%s: disconnected", dcd_link_name(dcd, link));
 	dcd_notify_hotplug(dcd, link);
-	if (!o->lease) {
-		o->need_idle = true;
-		dcd->work = true;
-	}
+	dcd_output_mark_idle(dcd, o);
 }
 
 static void on_link_event(void *data, unsigned link, enum dc_link_event event)

@@ -19,20 +19,17 @@ static int on_grace_end(sd_event_source *s, uint64_t usec, void *data)
 {
 	struct dcd *dcd = data;
 
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		struct dcd_output *o = &dcd->outputs[i];
+	dcd_for_each_output(dcd, o) {
+		unsigned i = o->link;
 
 		if (!o->reserved.active)
 			continue;
-		o->reserved.active = false;
 		log_notice("%s: the restart grace of %u ms is over and its lessee (uid %u) did not "
 			   "come back: released",
 			   dcd_link_name(dcd, i), dcd->config.restart_grace_ms,
 			   (unsigned)o->reserved.uid);
-		if (!o->lease) {
-			o->need_idle = true;
-			dcd->work = true;
-		}
+		dcd_output_unreserve(o);
+		dcd_output_mark_idle(dcd, o);
 		dcd_notify_output(dcd, i, DCP_CHANGE_LEASE, NULL);
 	}
 	dcd->grace_src = sd_event_source_disable_unref(dcd->grace_src);
@@ -50,13 +47,11 @@ void dcd_grace_start(struct dcd *dcd, const struct dcd_saved_state *st, uint32_t
 		return;
 	for (unsigned k = 0; k < st->n_outputs; k++) {
 		const struct dcd_saved_output *so = &st->outputs[k];
-		struct dcd_output *o = &dcd->outputs[so->stream.link];
+		struct dcd_output *o = dcd_output(dcd, so->stream.link);
 
-		if (!so->leased || !(links & (1u << so->stream.link)))
+		if (!o || !so->leased || !(links & (1u << so->stream.link)))
 			continue;
-		o->reserved.active = true;
-		o->reserved.uid = (uid_t)so->lessee_uid;
-		snprintf(o->reserved.name, sizeof(o->reserved.name), "%s", so->lessee_name);
+		dcd_output_reserve(o, (uid_t)so->lessee_uid, so->lessee_name);
 		log_notice("%s: reserved for %u ms for its lessee before the restart (uid %u)",
 			   so->link, dcd->config.restart_grace_ms, so->lessee_uid);
 		n++;
@@ -70,17 +65,14 @@ void dcd_grace_start(struct dcd *dcd, const struct dcd_saved_state *st, uint32_t
 	if (r < 0) {
 		/* no end to it would keep the outputs from everyone: release now */
 		log_warning("restart grace: timer: %s; the outputs are not reserved", strerror(-r));
-		for (unsigned i = 0; i < dcd->link_count; i++)
-			dcd->outputs[i].reserved.active = false;
+		dcd_for_each_output(dcd, o)
+			dcd_output_unreserve(o);
 	}
 }
 
 bool dcd_grace_blocks(const struct dcd_client *c, unsigned link)
 {
-	const struct dcd_output *o = &c->dcd->outputs[link];
-
-	return o->reserved.active &&
-	       (c->cred.uid != o->reserved.uid || strcmp(c->name, o->reserved.name) != 0);
+	return dcd_output_reserved_for_other(dcd_output(c->dcd, link), c->cred.uid, c->name);
 }
 
 unsigned dcd_grace_left_ms(const struct dcd *dcd)

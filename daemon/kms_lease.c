@@ -140,8 +140,7 @@ int dcd_handle_kms_lease_request(struct dcd_client *c, const struct dcp_request 
 	if (r < 0) {
 		/* the outputs are free again: their idle picture comes back */
 		for (size_t i = 0; i < n; i++)
-			dcd->outputs[links_list[i]].need_idle = true;
-		dcd->work = true;
+			dcd_output_mark_idle(dcd, dcd_output(dcd, links_list[i]));
 		return dcp_error_set(err, r, DCP_REASON_INTERNAL, 0, WHAT ": %s", why);
 	}
 	lease = dcd_lease_add(c, links);
@@ -154,7 +153,7 @@ int dcd_handle_kms_lease_request(struct dcd_client *c, const struct dcp_request 
 	lease->lessee_id = lessee_id;
 	snprintf(lease->name, sizeof(lease->name), "%s", granted.name);
 	for (size_t i = 0; i < n; i++)
-		dcd->outputs[links_list[i]].need_idle = false;
+		dcd_output_cancel_idle(dcd_output(dcd, links_list[i]));
 	dcd_lease_record(dcd, lease);
 	granted.lease_id = lease->id;
 	granted.lessee_id = lessee_id;

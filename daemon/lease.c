@@ -74,7 +74,7 @@ int dcd_check_leased(struct dcd_client *c, const char *what, uint32_t link, stru
 		return r;
 	}
 	if (!dcd_client_lease_of(c, link)) {
-		const struct dcd_lease *l = dcd->outputs[link].lease;
+		const struct dcd_lease *l = dcd_output(dcd, link)->lease;
 
 		r = dcp_error_set(err, -EACCES, DCP_REASON_NOT_LEASED, 0,
 				  "%s: link %u (%s) is not in your leases (%s)", what, link,
@@ -95,7 +95,7 @@ int dcd_lease_check_free(struct dcd_client *c, const char *what, uint32_t link,
 
 	if (link >= dcd->link_count)
 		return no_link(dcd, what, link, err);
-	held = dcd->outputs[link].lease;
+	held = dcd_output(dcd, link)->lease;
 	if (!held && dcd_grace_blocks(c, link)) {
 		/* whose it is stays unsaid: another user's business */
 		r = dcp_error_set(err, -EBUSY, DCP_REASON_LEASE_BUSY, 0,
@@ -150,11 +150,9 @@ struct dcd_lease *dcd_lease_add(struct dcd_client *c, uint32_t links)
 	lease->links = links;
 	lease->next = c->leases;
 	c->leases = lease;
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		if (links & (1u << i)) {
-			dcd->outputs[i].lease = lease;
-			dcd->outputs[i].reserved.active = false; /* its lessee is back */
-		}
+	dcd_for_each_output(dcd, o) {
+		if (links & (1u << o->link))
+			dcd_output_lease(o, lease);
 	}
 	return lease;
 }
@@ -263,20 +261,13 @@ void dcd_lease_end(struct dcd *dcd, struct dcd_lease *lease, int revoke_reason, 
 			dcd_client_send_error(c, c->wait.serial, &err);
 		dcd_commit_wait_cancel(c);
 	}
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		struct dcd_output *o = &dcd->outputs[i];
+	dcd_for_each_output(dcd, o) {
+		unsigned i = o->link;
 
 		if (!(lease->links & (1u << i)))
 			continue;
-		o->lease = NULL;
-		dcd_flips_cancel(dcd, o);
-		if (c->vblank_links & (1u << i)) {
-			c->vblank_links &= ~(1u << i);
-			c->vblank[i].held = false;
-			o->vblank_subscribers--;
-			dcd_output_update_vblank(dcd, o);
-		}
-		o->need_idle = true;
+		dcd_output_unlease(dcd, o);
+		dcd_output_vblank_subscribe(c, o, false);
 		dcd_notify_output(dcd, i, DCP_CHANGE_LEASE, NULL);
 	}
 	dcd->work = true;

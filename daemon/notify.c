@@ -64,7 +64,7 @@ static void status_text(struct dcd *dcd, char *buf, size_t size)
 
 	for (unsigned i = 0; i < dcd->link_count; i++) {
 		lit += dcd_current_stream(dcd, i) != NULL;
-		leases += dcd->outputs[i].lease != NULL;
+		leases += dcd_output(dcd, i)->lease != NULL;
 	}
 	snprintf(buf, size, "STATUS=%u output%s lit, %u client%s, %u leased%s", lit,
 		 lit == 1 ? "" : "s", dcd->client_count, dcd->client_count == 1 ? "" : "s", leases,

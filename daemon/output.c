@@ -1,9 +1,13 @@
 /*
- * Outputs between clients: the idle configuration of unleased outputs,
- * the vblank interrupt while anyone needs it, and planes retired until
- * scanout has certainly left them.
+ * The outputs' state, owned here (dcd.h, "outputs"): the one bounds-checked
+ * lookup, and the changes whose invariants go together: a lease ends the
+ * restart reservation and an unleased output shows the idle picture; the
+ * planes' framebuffer references move to the retired list until scanout
+ * has certainly left them; the vblank interrupt is on while subscribers,
+ * blocking COMMITs or retired planes need it.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +22,136 @@ uint64_t dcd_output_frame_ns(const struct dcd *dcd, unsigned link)
 		return 0;
 	return ((uint64_t)s->mode.htotal * s->mode.vtotal * 1000000ull + s->mode.clock - 1) /
 	       s->mode.clock;
+}
+
+/* ---- the outputs ----------------------------------------------------------------- */
+
+/*
+ * Takes a const struct dcd as strchr takes a const string: callers that
+ * only read (link info, the state file) hold a const one, the others
+ * change the output they get.
+ */
+struct dcd_output *dcd_output(const struct dcd *dcd, unsigned link)
+{
+	if (link >= dcd->link_count || link >= DC_MAX_LINKS)
+		return NULL;
+	return (struct dcd_output *)&dcd->outputs[link];
+}
+
+void dcd_outputs_init(struct dcd *dcd)
+{
+	for (unsigned i = 0; i < dcd->link_count && i < DC_MAX_LINKS; i++) {
+		dcd->outputs[i].link = i;
+		dcd->outputs[i].connection = DCP_CONNECTION_UNKNOWN;
+	}
+}
+
+/* ---- leases and the restart reservation ---------------------------------------- */
+
+void dcd_output_lease(struct dcd_output *o, struct dcd_lease *lease)
+{
+	o->lease = lease;
+	o->reserved.active = false; /* its lessee is back */
+}
+
+void dcd_output_unlease(struct dcd *dcd, struct dcd_output *o)
+{
+	o->lease = NULL;
+	dcd_flips_cancel(dcd, o);
+	dcd_output_mark_idle(dcd, o);
+}
+
+void dcd_output_reserve(struct dcd_output *o, uid_t uid, const char *name)
+{
+	o->reserved.active = true;
+	o->reserved.uid = uid;
+	snprintf(o->reserved.name, sizeof(o->reserved.name), "%s", name);
+}
+
+void dcd_output_unreserve(struct dcd_output *o)
+{
+	o->reserved.active = false;
+}
+
+bool dcd_output_reserved_for_other(const struct dcd_output *o, uid_t uid, const char *name)
+{
+	return o->reserved.active &&
+	       (uid != o->reserved.uid || strcmp(name, o->reserved.name) != 0);
+}
+
+/* ---- the idle picture's work ----------------------------------------------------- */
+
+void dcd_output_mark_idle(struct dcd *dcd, struct dcd_output *o)
+{
+	if (o->lease)
+		return; /* its lessee's picture stays */
+	o->need_idle = true;
+	dcd->work = true;
+}
+
+void dcd_output_cancel_idle(struct dcd_output *o)
+{
+	o->need_idle = false;
+}
+
+/* ---- what the planes show ------------------------------------------------------- */
+
+void dcd_output_set_scanout(struct dcd *dcd, struct dcd_output *o, struct dcd_fb *fb)
+{
+	if (o->scanout == fb)
+		return;
+	dcd_output_retire(dcd, o, o->scanout);
+	o->scanout = dcd_fb_ref(fb);
+}
+
+void dcd_output_set_cursor(struct dcd *dcd, struct dcd_output *o, struct dcd_fb *fb,
+			   const struct dc_cursor *cursor)
+{
+	if (o->cursor_fb != fb) {
+		dcd_output_retire(dcd, o, o->cursor_fb);
+		o->cursor_fb = dcd_fb_ref(fb);
+	}
+	o->cursor = *cursor;
+}
+
+void dcd_output_adopt(struct dcd_output *o, struct dcd_fb *scanout, struct dcd_fb *cursor_fb,
+		      const struct dc_cursor *cursor)
+{
+	o->scanout = scanout;
+	o->cursor_fb = cursor_fb;
+	if (cursor)
+		o->cursor = *cursor;
+}
+
+void dcd_output_flip_latched(struct dcd *dcd, struct dcd_output *o, struct dcd_fb *fb,
+			     uint64_t ts_ns)
+{
+	const struct dc_stream *s = dcd_current_stream(dcd, o->link);
+
+	if (!s || !s->primary.enabled) {
+		/* The plane went off while it was pending: latched unseen. */
+		dcd_output_retire(dcd, o, fb);
+	} else {
+		struct dcd_fb *old = o->scanout;
+
+		o->scanout = fb; /* the pending slot's reference moves here */
+		/* Scanout has moved off the previous buffer. */
+		dcd_fb_unref(old);
+	}
+	dcd_output_release_retired(dcd, o, ts_ns);
+}
+
+void dcd_outputs_free(struct dcd *dcd)
+{
+	dcd_for_each_output(dcd, o) {
+		dcd_flips_cancel(dcd, o);
+		dcd_fb_unref(o->pending.fb);
+		dcd_fb_unref(o->scanout);
+		dcd_fb_unref(o->cursor_fb);
+		for (unsigned k = 0; k < o->nretired; k++)
+			dcd_fb_unref(o->retired[k].fb);
+		free(o->retired);
+	}
 }
 
 /* ---- vblank users ----------------------------------------------------------------- */
@@ -43,6 +177,31 @@ void dcd_output_update_vblank(struct dcd *dcd, struct dcd_output *o)
 		return;
 	}
 	o->vblank_on = want;
+}
+
+void dcd_output_vblank_subscribe(struct dcd_client *c, struct dcd_output *o, bool on)
+{
+	uint32_t bit = 1u << o->link;
+
+	if (on && !(c->vblank_links & bit)) {
+		c->vblank_links |= bit;
+		c->vblank[o->link] = (struct dcd_vblank_hold){ 0 };
+		o->vblank_subscribers++;
+	} else if (!on && (c->vblank_links & bit)) {
+		c->vblank_links &= ~bit;
+		c->vblank[o->link].held = false;
+		o->vblank_subscribers--;
+	}
+	dcd_output_update_vblank(c->dcd, o);
+}
+
+void dcd_output_vblank_wait(struct dcd *dcd, struct dcd_output *o, bool on)
+{
+	if (on)
+		o->vblank_waiters++;
+	else
+		o->vblank_waiters--;
+	dcd_output_update_vblank(dcd, o);
 }
 
 /* ---- retired planes ------------------------------------------------------------- */
@@ -137,7 +296,8 @@ static void idle_stream(struct dcd *dcd, unsigned link, struct dc_stream *s, boo
 	size_t count;
 
 	*on = false;
-	if (!sink || dcd->outputs[link].connection != DCP_CONNECTED || idle->kind == DCD_IDLE_OFF)
+	if (!sink || dcd_output(dcd, link)->connection != DCP_CONNECTED ||
+	    idle->kind == DCD_IDLE_OFF)
 		return;
 	/* a headset is lit only by a client that leases it by name */
 	if (dcd_output_non_desktop(dcd, link))
@@ -238,7 +398,7 @@ static bool idle_now(struct dcd *dcd, unsigned link)
 	struct dc_stream s;
 	bool on;
 
-	if (!dcd->outputs[link].pending.fb)
+	if (!dcd_output(dcd, link)->pending.fb)
 		return true;
 	idle_stream(dcd, link, &s, &on);
 	return on && cur && dcd_same_timing(&cur->mode, &s.mode) && cur->encoding == s.encoding &&
@@ -249,13 +409,11 @@ void dcd_outputs_go_idle(struct dcd *dcd, uint32_t links)
 {
 	uint32_t now = 0;
 
-	for (unsigned i = 0; i < dcd->link_count; i++) {
-		struct dcd_output *o = &dcd->outputs[i];
-
-		if (!(links & (1u << i)) || !o->need_idle || !idle_now(dcd, i))
+	dcd_for_each_output(dcd, o) {
+		if (!(links & (1u << o->link)) || !o->need_idle || !idle_now(dcd, o->link))
 			continue;
 		o->need_idle = false;
-		now |= 1u << i;
+		now |= 1u << o->link;
 	}
 	if (!now || apply_idle(dcd, now, false) == 0)
 		return;

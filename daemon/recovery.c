@@ -277,16 +277,19 @@ static uint32_t buffers_back(struct dcd *dcd, const struct dc_state *hw,
 
 	for (unsigned k = 0; k < hw->stream_count; k++) {
 		const struct dc_stream *s = &hw->streams[k];
-		struct dcd_output *o = &dcd->outputs[s->link];
+		struct dcd_output *o = dcd_output(dcd, s->link);
+		struct dcd_fb *primary, *cursor = NULL;
+		bool complete;
 
-		if (!s->primary.enabled)
+		if (!o || !s->primary.enabled)
 			continue; /* the idle picture: shown again as configured */
-		o->scanout = fb_back(dcd, st, s->primary.address, adopted, &n_adopted);
+		primary = fb_back(dcd, st, s->primary.address, adopted, &n_adopted);
 		if (s->cursor.enabled)
-			o->cursor_fb = fb_back(dcd, st, s->cursor.address, adopted, &n_adopted);
-		if (o->scanout && (!s->cursor.enabled || o->cursor_fb)) {
+			cursor = fb_back(dcd, st, s->cursor.address, adopted, &n_adopted);
+		complete = primary && (!s->cursor.enabled || cursor);
+		dcd_output_adopt(o, primary, cursor, complete ? &s->cursor : NULL);
+		if (complete) {
 			whole |= 1u << s->link;
-			o->cursor = s->cursor;
 		} else if (dcd->engine->copies_frames) {
 			/* the engine's copy of the last frame is on screen all the same */
 			whole |= 1u << s->link;

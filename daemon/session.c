@@ -108,12 +108,13 @@ static bool sees_serial(const struct dcd_client *c, unsigned link)
 static void lease_state(const struct dcd *dcd, const struct dcd_client *c, unsigned link,
 			uint8_t *state, uint32_t *lease_id)
 {
-	const struct dcd_lease *l = dcd->outputs[link].lease;
+	const struct dcd_output *o = dcd_output(dcd, link);
+	const struct dcd_lease *l = o->lease;
 
 	*lease_id = 0;
 	if (!l) {
 		/* held for its lessee before a restart: free only to that client */
-		*state = dcd->outputs[link].reserved.active && (!c || dcd_grace_blocks(c, link))
+		*state = o->reserved.active && (!c || dcd_grace_blocks(c, link))
 				 ? DCP_LEASE_RESERVED
 				 : DCP_LEASE_FREE;
 	} else if (c && l->client == c) {
@@ -160,7 +161,7 @@ static void plane_infos(struct dcd *dcd, struct dcp_link_info *out)
 void dcd_link_info(struct dcd *dcd, const struct dcd_client *c, unsigned link,
 		   struct dcp_link_info *out)
 {
-	const struct dcd_output *o = &dcd->outputs[link];
+	const struct dcd_output *o = dcd_output(dcd, link);
 	const struct dc_stream *s = dcd_current_stream(dcd, link);
 	struct dcd_engine_sink sink_buf;
 	const struct dcd_engine_sink *sink = dcd_link_sink(dcd, link, &sink_buf);
@@ -202,7 +203,7 @@ void dcd_link_caps(struct dcd *dcd, unsigned link, struct dcp_link_caps *out)
 	struct dc_link_status st;
 
 	*out = (struct dcp_link_caps){ .link = link };
-	if (dcd->outputs[link].connection != DCP_CONNECTED || dcd_link_status(dcd, link, &st))
+	if (dcd_output(dcd, link)->connection != DCP_CONNECTED || dcd_link_status(dcd, link, &st))
 		return;
 	if (dcd_output_non_desktop(dcd, link))
 		out->flags |= DCP_LINK_CAPS_NON_DESKTOP;
@@ -264,7 +265,7 @@ void dcd_notify_output(struct dcd *dcd, unsigned link, uint32_t changes,
 
 void dcd_notify_hotplug(struct dcd *dcd, unsigned link)
 {
-	struct dcp_hotplug ev = { .link = link, .connection = dcd->outputs[link].connection };
+	struct dcp_hotplug ev = { .link = link, .connection = dcd_output(dcd, link)->connection };
 
 	dcd_sink_info(dcd, link, &ev.sink);
 	dcd->generation++;

@@ -148,7 +148,7 @@ static json_object *output_json(struct dcd *dcd, unsigned link)
 	const char *name = dcd_link_name(dcd, link);
 	const struct dcd_idle *idle = dcd_config_idle(&dcd->config, name);
 	const struct dc_stream *s = dcd_current_stream(dcd, link);
-	const struct dcd_output *out = &dcd->outputs[link];
+	const struct dcd_output *out = dcd_output(dcd, link);
 	json_object *o = s ? stream_json(s) : json_object_new_object();
 	json_object *ic = json_object_new_object();
 

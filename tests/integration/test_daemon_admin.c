@@ -473,11 +473,26 @@ static void test_links_out_of_range(void **state)
 	struct dcd_client *dc = daemon_client(f, "edges");
 	struct dcp_request req = { .hdr = { .opcode = DCP_REQ_VBLANK_SUBSCRIBE, .serial = 7 } };
 	struct dcp_error err = { 0 };
+	unsigned n = 0;
 
-	/* A flip-done for a link that does not exist is ignored before any
-	 * output is read (outputs[UINT_MAX] is far outside dcd). */
+	/* output.c's one lookup finds the engine's links and nothing past them. */
+	assert_null(dcd_output(f->dcd, f->dcd->link_count));
+	assert_null(dcd_output(f->dcd, UINT_MAX));
+	dcd_for_each_output(f->dcd, o) {
+		assert_int_equal(o->link, n);
+		assert_ptr_equal(dcd_output(f->dcd, n), o);
+		n++;
+	}
+	assert_true(n > 0);
+	assert_int_equal(n, f->dcd->link_count);
+	/* An engine event for a link that does not exist is ignored before any
+	 * output is read (outputs[UINT_MAX] is far outside dcd) or anything is
+	 * shifted by it. */
 	dcd_engine_events.flip_done(f->dcd, UINT_MAX, 1, 1);
 	dcd_engine_events.flip_done(f->dcd, f->dcd->link_count, 1, 1);
+	dcd_engine_events.vblank(f->dcd, UINT_MAX, 1, 1);
+	dcd_engine_events.hotplug(f->dcd, UINT_MAX, true);
+	dcd_engine_events.flip_window(f->dcd, UINT_MAX);
 	/* A link of 40 is refused before anything is shifted by it (the
 	 * sanitizer build halts on the shift otherwise). */
 	req.vblank_subscribe = (struct dcp_vblank_subscribe){ .link = 40, .enable = 1 };
