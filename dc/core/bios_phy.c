@@ -1,21 +1,26 @@
 /*
- * The DP PHY through the video BIOS, as the public DC driver does it on
- * DCE 10/11: UNIPHYTransmitterControl powers the transmitter's PHY up at a
- * link rate on a lane count (ENABLE), sets the drive levels during
+ * The transmitter's PHY through the video BIOS, as the public DC driver
+ * does it on DCE 10/11: UNIPHYTransmitterControl powers the PHY up
+ * (ENABLE), for DP at a link rate on a lane count, for HDMI and DVI at
+ * the TMDS clock on four lanes (eight for dual link) with the stream's
+ * display PLL as the PHY's reference; it sets the DP drive levels during
  * training (SETUP_VSEMPH, atombios.h's ATOM_TRANSMITTER_ACTION_SETUP_VSEMPH)
- * and powers it down (DISABLE). Display Core reads what the PHY runs at
- * back from the public registers (dce110_link_enc.c) and never writes the
- * PHY itself.
+ * and powers the PHY down (DISABLE). Display Core reads what a DP PHY runs
+ * at back from the public registers (dce110_link_enc.c) and never writes
+ * the PHY itself.
  *
  * Parameters (atombios.h), in the revision the image carries:
  *  - 1.5, DIG_TRANSMITTER_CONTROL_PARAMETERS_V1_5 (AMD's Carrizo and
  *    Stoney images): the symbol clock in 10 kHz (for DP the link rate per
- *    lane / 10), the PHY (UNIPHY A..G = 0..6), the action, the lane count,
- *    the connector object's id, the DIG mode, the HPD line in the config
- *    byte, the DIG front end as a bit and the DPCD lane setting.
+ *    lane / 10, for TMDS the TMDS clock), the PHY (UNIPHY A..G = 0..6),
+ *    the action, the lane count, the connector object's id, the DIG mode,
+ *    the config byte (the PHY's reference clock in bits 2-3: P1PLL 0,
+ *    P2PLL 1, P0PLL 2; the HPD line in bits 4-6), the DIG front end as a
+ *    bit and the DPCD lane setting.
  *  - 1.6, DIG_TRANSMITTER_CONTROL_PARAMETERS_V1_6 (DCE 11.2): the same
  *    with the DIG mode and the lane setting sharing a byte, the symbol
- *    clock a dword and the HPD line a byte of its own.
+ *    clock a dword and the HPD line a byte of its own (and no reference
+ *    clock select).
  * One lane setting serves every lane (the tables have no lane select), so
  * training keeps the levels of all lanes equal (dp_training.c).
  */
@@ -35,6 +40,7 @@
 #define ATOM_TRANSMITTER_DIGMODE_DVI	      2
 #define ATOM_TRANSMITTER_DIGMODE_HDMI	      3
 #define ATOM_TRANSMITTER_CONFIG_V5_HPD_SHIFT  4
+#define ATOM_TRANSMITTER_CONFIG_V5_REF_SHIFT  2
 #define DP_LANE_SET_PREEMPH_SHIFT	      3
 #define TRANSMITTER_REV_5		      5
 #define TRANSMITTER_REV_6		      6
@@ -117,9 +123,22 @@ static uint8_t connector_id(enum dc_link_type type, bool dual)
 	}
 }
 
+/*
+ * The PHY's reference for TMDS: the display PLL of the stream, in the
+ * config byte's numbering (P1PLL 0, P2PLL 1, P0PLL 2), which is
+ * SetPixelClock's PPLL numbering (bios_clock.c's atom_pll). DP leaves it 0
+ * (P1PLL), as the kernel's default does.
+ */
+static uint8_t phy_reference(unsigned pll)
+{
+	static const uint8_t ref[] = { 2, 0, 1 }; /* PLL 0, 1, 2: P0PLL, P1PLL, P2PLL */
+
+	return pll < sizeof(ref) ? ref[pll] : 0;
+}
+
 /* Runs the table for link's transmitter; 0 or -EIO with the table's words in the log. */
 static int run(struct dc *dc, unsigned link, unsigned action, unsigned mode, uint32_t clk_10khz,
-	       unsigned lanes, uint8_t lane_set)
+	       unsigned lanes, uint8_t lane_set, uint8_t reference)
 {
 	const struct dc_link *l = &dc->links[link];
 	const struct dc_bios_run_limits lim = { .time_limit_ns = TRANSMITTER_LIMIT_NS };
@@ -153,7 +172,8 @@ static int run(struct dc *dc, unsigned link, unsigned action, unsigned mode, uin
 		p[4] = (uint8_t)lanes;
 		p[5] = conn;
 		p[6] = (uint8_t)mode;
-		p[7] = (uint8_t)(hpd << ATOM_TRANSMITTER_CONFIG_V5_HPD_SHIFT);
+		p[7] = (uint8_t)(hpd << ATOM_TRANSMITTER_CONFIG_V5_HPD_SHIFT |
+				 reference << ATOM_TRANSMITTER_CONFIG_V5_REF_SHIFT);
 		p[8] = fe_sel;
 		p[9] = lane_set;
 	}
@@ -170,17 +190,37 @@ static int run(struct dc *dc, unsigned link, unsigned action, unsigned mode, uin
 int dc_bios_phy_dp_enable(struct dc *dc, unsigned link, uint32_t rate_mbps, unsigned lanes)
 {
 	return run(dc, link, ATOM_TRANSMITTER_ACTION_ENABLE, ATOM_TRANSMITTER_DIGMODE_DP,
-		   rate_mbps * 10, lanes, 0);
+		   rate_mbps * 10, lanes, 0, 0);
+}
+
+static unsigned dig_mode(enum dc_signal signal)
+{
+	switch (signal) {
+	case DC_SIGNAL_HDMI:
+		return ATOM_TRANSMITTER_DIGMODE_HDMI;
+	case DC_SIGNAL_DVI_SINGLE:
+	case DC_SIGNAL_DVI_DUAL:
+		return ATOM_TRANSMITTER_DIGMODE_DVI;
+	default:
+		return ATOM_TRANSMITTER_DIGMODE_DP;
+	}
+}
+
+int dc_bios_phy_tmds_enable(struct dc *dc, unsigned link, enum dc_signal signal, uint32_t tmds_khz,
+			    unsigned pll)
+{
+	return run(dc, link, ATOM_TRANSMITTER_ACTION_ENABLE, dig_mode(signal), tmds_khz / 10,
+		   signal == DC_SIGNAL_DVI_DUAL ? 8 : 4, 0, phy_reference(pll));
 }
 
 int dc_bios_phy_dp_drive(struct dc *dc, unsigned link, uint32_t rate_mbps, unsigned lanes,
 			 uint8_t swing, uint8_t pre)
 {
 	return run(dc, link, ATOM_TRANSMITTER_ACTION_SETUP_VSEMPH, ATOM_TRANSMITTER_DIGMODE_DP,
-		   rate_mbps * 10, lanes, (uint8_t)(swing | pre << DP_LANE_SET_PREEMPH_SHIFT));
+		   rate_mbps * 10, lanes, (uint8_t)(swing | pre << DP_LANE_SET_PREEMPH_SHIFT), 0);
 }
 
-void dc_bios_phy_disable(struct dc *dc, unsigned link)
+void dc_bios_phy_disable(struct dc *dc, unsigned link, enum dc_signal signal)
 {
-	run(dc, link, ATOM_TRANSMITTER_ACTION_DISABLE, ATOM_TRANSMITTER_DIGMODE_DP, 0, 0, 0);
+	run(dc, link, ATOM_TRANSMITTER_ACTION_DISABLE, dig_mode(signal), 0, 0, 0, 0);
 }

@@ -311,10 +311,15 @@ int dc_commit_enable_links(struct dc *dc, struct dc_commit *c, struct dc_error *
 
 		if (c->update[i] != DC_UPDATE_MODESET || (c->done[i] & DC_DONE_LINK))
 			continue;
-		dce110_se_setup(dc->hw, dc->pool->regs, se, (unsigned)s->res.link_encoder, &cfg);
 		if (err)
 			err->code = DC_ERR_NONE;
-		ret = dc_link_enable(dc, s->link, s, err);
+		/* the table first: it clears front end fields dce110_se_setup sets */
+		ret = dc_bios_encoder_setup(dc, s, err);
+		if (!ret) {
+			dce110_se_setup(dc->hw, dc->pool->regs, se, (unsigned)s->res.link_encoder,
+					&cfg);
+			ret = dc_link_enable(dc, s->link, s, err);
+		}
 		if (ret) {
 			if (err && err->code != DC_ERR_NONE && err->stream < 0)
 				err->stream = (int)i;

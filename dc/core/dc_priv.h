@@ -204,6 +204,7 @@ struct dc {
 	uint8_t bios_utc_rev;	/* UNIPHYTransmitterControl 1.x: 5 or 6, 0: none dcd knows */
 	char bios_phy_why[128]; /* why not (bios_utc_rev 0) */
 	uint32_t bios_phy_mask; /* link encoders on the image's board (its display paths) */
+	uint8_t bios_dec_rev;	/* DIGxEncoderControl 1.x: 4, 0: none dcd knows */
 	/*
 	 * dc_bus_wait (bus_wait.c): inside a scope, the waits of wait_link's
 	 * detection or link check serve the other pipes' flips and vblanks;
@@ -220,7 +221,18 @@ uint32_t dc_ref_khz(struct dc *dc);
 /* Programs the stream's PLL through SetPixelClock (1.6 or 1.7, the image's). */
 int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_error *err, int index);
 void dc_bios_pll_power_down(struct dc *dc, unsigned pll);
-/* ---- the DP PHY through the video BIOS (bios_phy.c) ---------------------- */
+/* ---- the TMDS front end through the video BIOS (bios_encoder.c) --------- */
+
+/* Looks up DIGxEncoderControl 1.4 in dc->bios (bios_dec_rev). */
+void dc_bios_encoder_init(struct dc *dc);
+/*
+ * DIGxEncoderControl SETUP for an HDMI or DVI stream's front end, before
+ * dce110_se_setup; 0 (also when the image has no such table or the stream
+ * is DP) or -EIO with err filled.
+ */
+int dc_bios_encoder_setup(struct dc *dc, const struct dc_stream *s, struct dc_error *err);
+
+/* ---- the transmitter's PHY through the video BIOS (bios_phy.c) --------- */
 
 /* Looks up UNIPHYTransmitterControl in dc->bios (bios_utc_rev, or bios_phy_why). */
 void dc_bios_phy_init(struct dc *dc);
@@ -237,7 +249,14 @@ int dc_bios_phy_dp_enable(struct dc *dc, unsigned link, uint32_t rate_mbps, unsi
 /* Voltage swing and pre-emphasis (0..3) of every lane; 0 or -EIO (logged). */
 int dc_bios_phy_dp_drive(struct dc *dc, unsigned link, uint32_t rate_mbps, unsigned lanes,
 			 uint8_t swing, uint8_t pre);
-void dc_bios_phy_disable(struct dc *dc, unsigned link);
+/*
+ * PHY of link's transmitter on for TMDS (signal HDMI or DVI) at the TMDS
+ * clock, referenced to display PLL pll; 0 or -EIO (logged).
+ */
+int dc_bios_phy_tmds_enable(struct dc *dc, unsigned link, enum dc_signal signal, uint32_t tmds_khz,
+			    unsigned pll);
+/* PHY off; signal: what it carried (DP, HDMI or DVI). */
+void dc_bios_phy_disable(struct dc *dc, unsigned link, enum dc_signal signal);
 
 struct dce110_pixel_rate;
 /* What clocks CRTC tg: the DP DTO or the display PLL (with the image's reference). */

@@ -150,7 +150,7 @@ static int transmitter_on(struct attempt *a, bool enhanced)
 		return -EINVAL;
 	/* the PHY changes rate or lane count only while it is off */
 	if (dce110_uniphy_dp_read(dc->hw, a->dig, &rate, swing, pre))
-		dc_bios_phy_disable(dc, a->link);
+		dc_bios_phy_disable(dc, a->link, DC_SIGNAL_DP);
 	dce110_link_enc_dp_setup(dc->hw, a->dig, l->desc.hpd, a->lanes, enhanced);
 	ret = dc_bios_phy_dp_enable(dc, a->link, a->rate, a->lanes);
 	/* training starts from level 0 on every lane, whatever the PHY had before */
@@ -431,7 +431,7 @@ void dc_link_dp_transmitter_off(struct dc *dc, unsigned link)
 
 	/* the PHY first, as the public driver orders it: the table looks at the DIG */
 	if (dc_bios_phy(dc, dig))
-		dc_bios_phy_disable(dc, link);
+		dc_bios_phy_disable(dc, link, DC_SIGNAL_DP);
 	dce110_link_enc_disable(dc->hw, dig);
 }
 
@@ -456,7 +456,7 @@ void dc_link_dp_tx_restore(struct dc *dc, unsigned link, const struct dc_dp_tx_s
 	/* the PHY through the table first: it writes DIG registers the restore puts back */
 	if (dc_bios_phy(dc, dig)) {
 		if (!saved->rate_mbps)
-			dc_bios_phy_disable(dc, link);
+			dc_bios_phy_disable(dc, link, DC_SIGNAL_DP);
 		else if (!dc_bios_phy_dp_enable(dc, link, saved->rate_mbps, saved->lanes))
 			dc_bios_phy_dp_drive(dc, link, saved->rate_mbps, saved->lanes,
 					     saved->swing[0], saved->pre[0]);

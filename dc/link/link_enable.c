@@ -123,8 +123,22 @@ static int enable_tmds(struct dc *dc, unsigned link, const struct dc_stream *s,
 		}
 	}
 	dce110_link_enc_hdmi_scrambling(dc->hw, dc->pool->regs, l->desc.dig_be, scramble, ratio40);
-	dce110_link_enc_tmds_enable(dc->hw, l->desc.dig_be, l->desc.hpd, hdmi,
-				    signal == DC_SIGNAL_DVI_DUAL);
+	if (dc_bios_phy(dc, l->desc.dig_be)) {
+		/* as the kernel does: the DIG's mode, then the table powers the PHY up */
+		dce110_link_enc_tmds_setup(dc->hw, l->desc.dig_be, l->desc.hpd, hdmi,
+					   signal == DC_SIGNAL_DVI_DUAL);
+		if (dc_bios_phy_tmds_enable(dc, link, signal, s->res.pixel_clock_khz,
+					    (unsigned)s->res.clock_source)) {
+			dc_error_set(err, DC_ERR_LINK_TRAINING, -1, -1,
+				     "%s: the video BIOS's UNIPHYTransmitterControl did not "
+				     "enable UNIPHY %c for TMDS",
+				     l->name, 'A' + (char)l->desc.dig_be);
+			return -EIO;
+		}
+	} else {
+		dce110_link_enc_tmds_enable(dc->hw, l->desc.dig_be, l->desc.hpd, hdmi,
+					    signal == DC_SIGNAL_DVI_DUAL);
+	}
 	l->rt.hdmi_scrambling = scramble;
 	if (scramble && !dc_scdc_scrambled(dc, link, &scrambled) && !scrambled)
 		dc_log(dc, DC_LOG_WARNING, "%s: the sink does not report scrambled data yet",
@@ -174,10 +188,15 @@ int dc_link_disable(struct dc *dc, unsigned link)
 {
 	struct dc_link *l;
 	bool dp, was_scrambling;
+	enum dc_signal signal;
 
 	if (!dc || link >= dc->link_count)
 		return -EINVAL;
 	l = &dc->links[link];
+	/* what the transmitter carries: the stream's signal, else the sink's */
+	signal = l->rt.enabled ? l->rt.stream.res.signal
+		 : l->sink     ? l->sink->signal
+			       : DC_SIGNAL_NONE;
 	dp = l->rt.enabled ? l->rt.stream.res.signal == DC_SIGNAL_DP ||
 				     l->rt.stream.res.signal == DC_SIGNAL_EDP
 			   : dc_link_is_dp(l) && !(l->sink && l->sink->has_dongle);
@@ -195,6 +214,8 @@ int dc_link_disable(struct dc *dc, unsigned link)
 		return 0;
 	}
 	dce110_link_enc_hdmi_scrambling(dc->hw, dc->pool->regs, l->desc.dig_be, false, false);
+	if (dc_bios_phy(dc, l->desc.dig_be))
+		dc_bios_phy_disable(dc, link, signal);
 	dce110_link_enc_disable(dc->hw, l->desc.dig_be);
 	if (l->sink && (was_scrambling || dc_sink_caps(l->sink)->scdc) &&
 	    dc_scdc_set_tmds_config(dc, link, false, false) && was_scrambling)

@@ -1,0 +1,304 @@
+/*
+ * HDMI and DVI through the video BIOS, as the kernel's DC drives DCE 10/11:
+ * DIGxEncoderControl sets the front end up (AMD's Carrizo and Stoney
+ * images: revision 1.4), then UNIPHYTransmitterControl powers the PHY up
+ * in TMDS mode at the TMDS clock, and powers it down when the stream goes.
+ * Asserted on the simulator serving AMD's real images, at register level:
+ *  - the PHY PLL of the stream's transmitter runs after the commit (nothing
+ *    but the table writes UNIPHY registers), with other settings for
+ *    another TMDS clock, and is off again after the stream is removed;
+ *  - the encoder table ran before Display Core's own front end setup (the
+ *    table clears TMDS_PIXEL_ENCODING, which Display Core then sets);
+ *  - the monitor gets frames at the mode's rate, nothing went outside the
+ *    register aperture, and what a restarted dcd reads back (dc_snapshot)
+ *    is the committed state (the tables keep DIG_MODE HDMI or DVI);
+ *  - a transmitter off the image's board keeps the register path (its PHY
+ *    registers are never written), and our own Tonga image's transmitter
+ *    table runs the PHY at ten times the TMDS clock per lane.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dc_link_test.h"
+#include "dc_sim_test.h"
+#include "dce110_link.h"
+
+#define NS_PER_S 1000000000ull
+
+/* HDMI on UNIPHY B, DVI on UNIPHY C (both on AMD's Carrizo board), HDMI on UNIPHY D (not). */
+#define SCENARIO(asic)                                                                \
+	"{ \"asic\": \"" asic "\", \"clock\": \"virtual\", \"connectors\": ["         \
+	"  { \"name\": \"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 2, \"ddc\": 2,"     \
+	"    \"encoder\": 1, \"display\": { \"edid\": { \"input\": \"hdmi\","         \
+	"    \"preferred\": \"cta-1080p60\", \"vics\": [ 4, 16, 95 ],"                \
+	"    \"hdmi\": { \"max_tmds_mhz\": 300 }, \"range\": { \"v_hz\": [ 24, 60 ]," \
+	"    \"h_khz\": [ 15, 140 ], \"max_pixel_mhz\": 300 } } } },"                 \
+	"  { \"name\": \"DVI-D-1\", \"type\": \"DVI\", \"hpd\": 3, \"ddc\": 3,"       \
+	"    \"encoder\": 2, \"display\": { \"edid\": { \"input\": \"dvi\","          \
+	"    \"preferred\": \"cta-720p60\" } } },"                                    \
+	"  { \"name\": \"HDMI-A-2\", \"type\": \"HDMI\", \"hpd\": 4, \"ddc\": 4,"     \
+	"    \"encoder\": 3, \"display\": { \"edid\": { \"input\": \"hdmi\","         \
+	"    \"preferred\": \"cta-1080p60\", \"vics\": [ 16 ],"                       \
+	"    \"hdmi\": { \"max_tmds_mhz\": 300 } } } } ] }"
+
+static uint32_t uniphy(struct dst *t, unsigned n, uint32_t generic)
+{
+	return dc_hw_read(t->hw, generic + dce110_uniphy_offsets[n]);
+}
+
+static bool phy_pll_on(struct dst *t, unsigned n)
+{
+	return uniphy(t, n, mmUNIPHY_PLL_CONTROL1) & UNIPHY_PLL_CONTROL1__UNIPHY_PLL_ENABLE_MASK;
+}
+
+/* Writes recorded since the trace started that hit reg. */
+static unsigned writes_to(struct dst *t, uint32_t reg, size_t *last)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < sim_trace_count(t->sim); i++) {
+		struct sim_trace_entry e;
+
+		assert_int_equal(sim_trace_get(t->sim, i, &e), 0);
+		if (e.reg == reg) {
+			n++;
+			if (last)
+				*last = i;
+		}
+	}
+	return n;
+}
+
+/* Writes to any register of UNIPHY n's PHY macro since the trace started. */
+static unsigned phy_writes(struct dst *t, unsigned n)
+{
+	unsigned count = 0;
+
+	for (uint32_t g = mmUNIPHY_TX_CONTROL1; g < mmUNIPHY_TX_CONTROL1 + 0x20; g++)
+		count += writes_to(t, g + dce110_uniphy_offsets[n], NULL);
+	return count;
+}
+
+static void assert_no_bad_access(struct dst *t)
+{
+	struct sim_stats ss;
+
+	sim_get_stats(t->sim, &ss);
+	assert_int_equal(ss.bad_reg_accesses, 0);
+}
+
+/* Frames reach the monitor at the mode's rate (within 0.1 %). */
+static void assert_frames_at_mode_rate(struct dst *t, const struct dc_stream *s)
+{
+	uint64_t since = sim_now_ns(t->sim);
+	struct sim_frame h[64];
+	double got, want;
+	int n, first = 0;
+
+	assert_int_equal(sim_advance(t->sim, NS_PER_S / 2), 0);
+	n = sim_scanout_history(t->sim, (unsigned)s->res.timing_generator, h, 64);
+	/* only this stream's frames: an earlier one on the same pipe came before */
+	while (first < n && h[first].start_ns < since)
+		first++;
+	assert_true(n - first >= 10);
+	got = (double)(h[n - 1].frame - h[first].frame) * NS_PER_S /
+	      (double)(h[n - 1].start_ns - h[first].start_ns);
+	want = (double)s->mode.clock * 1000.0 / ((double)s->mode.htotal * s->mode.vtotal);
+	if (got < want * 0.999 || got > want * 1.001)
+		fail_msg("%.4f Hz on the timeline, the mode has %.4f Hz", got, want);
+}
+
+/* Commits VIC vic alone on link in encoding enc; returns the committed stream. */
+static const struct dc_stream *commit_vic_in(struct dst *t, unsigned link, unsigned vic,
+					     enum dc_pixel_encoding enc)
+{
+	struct dc_state st = { .stream_count = 1 };
+	struct dc_error err;
+
+	dst_stream_vic(t, link, vic, &st.streams[0], dst_fb(t, 640, 480, 0x2040ff));
+	st.streams[0].encoding = enc;
+	assert_int_equal(sim_trace_start(t->sim, 1u << 18), 0);
+	if (dc_commit(t->dc, &st, &err))
+		fail_msg("VIC %u: %s", vic, err.message);
+	return &dc_current_state(t->dc)->streams[0];
+}
+
+static const struct dc_stream *commit_vic(struct dst *t, unsigned link, unsigned vic)
+{
+	return commit_vic_in(t, link, vic, DC_ENCODING_RGB);
+}
+
+static void commit_nothing(struct dst *t)
+{
+	struct dc_state none = { .stream_count = 0 };
+	struct dc_error err;
+
+	if (dc_commit(t->dc, &none, &err))
+		fail_msg("removing the stream: %s", err.message);
+}
+
+/* What a restarted dcd reads back is what was committed. */
+static void assert_snapshot_is_current(struct dst *t, enum dc_signal signal)
+{
+	struct dc_state snap;
+
+	assert_int_equal(dc_snapshot(t->dc, &snap), 0);
+	assert_int_equal(snap.stream_count, 1);
+	assert_int_equal(snap.streams[0].res.signal, signal);
+	assert_true(dc_state_equal(&snap, dc_current_state(t->dc)));
+}
+
+static void hdmi_on(const char *json, enum dc_asic asic)
+{
+	struct dst *t = dst_create(json, asic);
+	unsigned link = dst_link(t, "HDMI-A-1"), uni = 1;
+	const struct dc_stream *s;
+	uint32_t fbdiv_148, tx_148;
+	unsigned se;
+
+	assert_true(dc_bios_phy(t->dc, uni));
+	/* 148.5 MHz in YCbCr 4:2:2 */
+	s = commit_vic_in(t, link, 16, DC_ENCODING_YCBCR422);
+	assert_int_equal(s->res.signal, DC_SIGNAL_HDMI);
+	assert_int_equal(s->res.link_encoder, (int)uni);
+	assert_true(phy_pll_on(t, uni));
+	assert_true(dc_hw_read(t->hw, mmSYMCLKB_CLOCK_ENABLE) & 1);
+	se = (unsigned)s->res.stream_encoder;
+	/* DIGxEncoderControl ran (it alone writes DIG_CLOCK_PATTERN), and before
+	 * Display Core's front end setup: it clears TMDS_PIXEL_ENCODING, which
+	 * must say 4:2:2 afterwards */
+	assert_true(writes_to(t, mmDIG_CLOCK_PATTERN + dce110_dig_offsets[se], NULL) > 0);
+	assert_int_equal(DC_FIELD_GET(dc_hw_read(t->hw, mmDIG_FE_CNTL + dce110_dig_offsets[se]),
+				      DIG_FE_CNTL, TMDS_PIXEL_ENCODING),
+			 1);
+	assert_int_equal(DC_FIELD_GET(dc_hw_read(t->hw, mmDIG_FE_CNTL + dce110_dig_offsets[se]),
+				      DIG_FE_CNTL, DIG_SOURCE_SELECT),
+			 (unsigned)s->res.timing_generator);
+	assert_frames_at_mode_rate(t, s);
+	assert_snapshot_is_current(t, DC_SIGNAL_HDMI);
+	assert_no_bad_access(t);
+	fbdiv_148 = uniphy(t, uni, mmUNIPHY_PLL_FBDIV);
+	tx_148 = uniphy(t, uni, mmUNIPHY_PLL_CONTROL1);
+
+	/* 297 MHz: the table set the PHY up for that clock */
+	commit_nothing(t);
+	assert_false(phy_pll_on(t, uni));
+	s = commit_vic(t, link, 95);
+	assert_int_equal(s->res.pixel_clock_khz, 297000);
+	assert_true(phy_pll_on(t, uni));
+	assert_true(uniphy(t, uni, mmUNIPHY_PLL_FBDIV) != fbdiv_148 ||
+		    uniphy(t, uni, mmUNIPHY_PLL_CONTROL1) != tx_148);
+	assert_frames_at_mode_rate(t, s);
+	assert_snapshot_is_current(t, DC_SIGNAL_HDMI);
+
+	/* the stream goes: the table powers the PHY down */
+	commit_nothing(t);
+	assert_false(phy_pll_on(t, uni));
+	assert_no_bad_access(t);
+	dst_destroy(t);
+}
+
+static void hdmi_through_amds_tables(void **state)
+{
+	(void)state;
+	hdmi_on(SCENARIO("carrizo"), DC_ASIC_CARRIZO);
+	hdmi_on(SCENARIO("stoney"), DC_ASIC_STONEY);
+}
+
+static void dvi_through_amds_tables(void **state)
+{
+	struct dst *t = dst_create(SCENARIO("carrizo"), DC_ASIC_CARRIZO);
+	unsigned link = dst_link(t, "DVI-D-1"), uni = 2;
+	const struct dc_stream *s;
+
+	(void)state;
+	s = commit_vic(t, link, 4);
+	assert_int_equal(s->res.signal, DC_SIGNAL_DVI_SINGLE);
+	assert_true(phy_pll_on(t, uni));
+	assert_true(
+		writes_to(t,
+			  mmDIG_CLOCK_PATTERN + dce110_dig_offsets[(unsigned)s->res.stream_encoder],
+			  NULL) > 0);
+	assert_frames_at_mode_rate(t, s);
+	assert_snapshot_is_current(t, DC_SIGNAL_DVI_SINGLE);
+	commit_nothing(t);
+	assert_false(phy_pll_on(t, uni));
+	assert_no_bad_access(t);
+	dst_destroy(t);
+}
+
+/*
+ * UNIPHY D is not on the Carrizo image's board: its table is not run there
+ * (docs/bios.md), so the PHY registers are never written and the DIG
+ * registers alone enable the output, which on silicon leaves the PHY off
+ * (docs/hardware.md).
+ */
+static void off_board_transmitter_is_not_the_tables(void **state)
+{
+	struct dst *t = dst_create(SCENARIO("carrizo"), DC_ASIC_CARRIZO);
+	unsigned link = dst_link(t, "HDMI-A-2"), uni = 3;
+	const struct dc_stream *s;
+
+	(void)state;
+	assert_false(dc_bios_phy(t->dc, uni));
+	s = commit_vic(t, link, 16);
+	assert_int_equal(s->res.signal, DC_SIGNAL_HDMI);
+	assert_int_equal(s->res.link_encoder, (int)uni);
+	assert_int_equal(phy_writes(t, uni), 0);
+	assert_false(phy_pll_on(t, uni));
+	assert_true(dc_hw_read(t->hw, mmDIG_BE_EN_CNTL + dce110_dig_offsets[uni]) &
+		    DIG_BE_EN_CNTL__DIG_ENABLE_MASK);
+	assert_snapshot_is_current(t, DC_SIGNAL_HDMI);
+	dst_destroy(t);
+}
+
+/*
+ * Our own Tonga image has a transmitter table but no DIGxEncoderControl:
+ * the PHY runs at ten bits per TMDS clock on each lane, in the reading of
+ * the PLL fields docs/bios.md gives.
+ */
+static void own_image_runs_the_phy_at_the_tmds_bit_rate(void **state)
+{
+	struct dst *t = dst_create(SCENARIO("tonga"), DC_ASIC_TONGA);
+	unsigned link = dst_link(t, "HDMI-A-1"), uni = 1;
+	const unsigned vics[] = { 4, 16, 95 };
+
+	(void)state;
+	for (unsigned i = 0; i < 3; i++) {
+		const struct dc_stream *s = commit_vic(t, link, vics[i]);
+		uint32_t rate = 0;
+		uint8_t sw[4], pe[4];
+
+		assert_true(dce110_uniphy_dp_read(t->hw, uni, &rate, sw, pe));
+		assert_int_equal(rate, s->res.pixel_clock_khz / 100);
+		assert_int_equal(
+			writes_to(t,
+				  mmDIG_CLOCK_PATTERN +
+					  dce110_dig_offsets[(unsigned)s->res.stream_encoder],
+				  NULL),
+			0);
+		assert_frames_at_mode_rate(t, s);
+		commit_nothing(t);
+		assert_false(phy_pll_on(t, uni));
+	}
+	dst_destroy(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(hdmi_through_amds_tables),
+		cmocka_unit_test(dvi_through_amds_tables),
+		cmocka_unit_test(off_board_transmitter_is_not_the_tables),
+		cmocka_unit_test(own_image_runs_the_phy_at_the_tmds_bit_rate),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
