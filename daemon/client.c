@@ -257,6 +257,21 @@ static bool handle_message(struct dcd_client *c, const uint8_t *data, size_t len
 	return r == 0 && req.hdr.opcode == DCP_REQ_FLIP;
 }
 
+/* A message past a receive limit (its size, or its file descriptors) ends the client. */
+static void receive_limit_violation(struct dcd_client *c, int r)
+{
+	const struct dci_limits *lim = &c->dcd->config.limits;
+	struct dcp_error err;
+
+	if (r == -EMSGSIZE)
+		dcp_error_set(&err, -EMSGSIZE, DCP_REASON_PROTOCOL, DCP_ERROR_FATAL,
+			      "message larger than the limit of %u bytes", lim->max_message_size);
+	else
+		dcp_error_set(&err, -EPROTO, DCP_REASON_PROTOCOL, DCP_ERROR_FATAL,
+			      "more than %u file descriptors on one message", lim->max_fds);
+	protocol_violation(c, 0, &err);
+}
+
 /*
  * Receives and handles one request: 1 when it was a FLIP the engine took,
  * 0 for anything else, -EAGAIN when nothing waits, or another -errno once
@@ -267,7 +282,6 @@ static int read_one(struct dcd_client *c)
 	const uint8_t *data;
 	size_t len;
 	unsigned nfds;
-	struct dcp_error err;
 	int r = dci_conn_recv(c->conn, &data, &len, &nfds);
 
 	if (r == -EAGAIN)
@@ -276,18 +290,8 @@ static int read_one(struct dcd_client *c)
 		dcd_client_kill(c, NULL);
 		return r;
 	}
-	if (r == -EMSGSIZE) {
-		dcp_error_set(&err, -EMSGSIZE, DCP_REASON_PROTOCOL, DCP_ERROR_FATAL,
-			      "message larger than the limit of %u bytes",
-			      c->dcd->config.limits.max_message_size);
-		protocol_violation(c, 0, &err);
-		return r;
-	}
-	if (r == -ETOOMANYREFS) {
-		dcp_error_set(&err, -EPROTO, DCP_REASON_PROTOCOL, DCP_ERROR_FATAL,
-			      "more than %u file descriptors on one message",
-			      c->dcd->config.limits.max_fds);
-		protocol_violation(c, 0, &err);
+	if (r == -EMSGSIZE || r == -ETOOMANYREFS) {
+		receive_limit_violation(c, r);
 		return r;
 	}
 	if (r < 0) {
