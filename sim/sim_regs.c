@@ -227,6 +227,8 @@ uint32_t sim_reg_read(struct sim *sim, uint32_t reg)
 		return sim_dig_read(sim, (unsigned)i, g);
 	if ((i = sim_uniphy_of(st, reg, &g)) >= 0)
 		return sim_uniphy_read(sim, (unsigned)i, g);
+	if ((i = sim_pg_of(st, reg, &g)) >= 0)
+		return sim_pg_read(sim, (unsigned)i, g);
 	if (reg == BIF50_mmMM_DATA)
 		return st->regs[BIF50_mmMM_INDEX] / 4 > BIF50_mmMM_DATA
 			       ? sim_reg_read(sim, st->regs[BIF50_mmMM_INDEX] / 4)
@@ -273,6 +275,10 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 	}
 	if ((i = sim_uniphy_of(st, reg, &g)) >= 0) {
 		sim_uniphy_write(sim, (unsigned)i, g, value);
+		return;
+	}
+	if ((i = sim_pg_of(st, reg, &g)) >= 0) {
+		sim_pg_write(sim, (unsigned)i, g, value);
 		return;
 	}
 	if ((i = hpd_of(reg, &g)) >= 0) {

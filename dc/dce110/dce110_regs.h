@@ -5,8 +5,7 @@
  * The one place that defines register numbers: dc/ and sim/ both include it.
  * The blocks live in dce110_regs_crtc_dcp.h, dce110_regs_dig.h,
  * dce110_regs_hpd_ddc_aux.h and dce110_regs_scl.h, which this header
- * includes (only include this one); the offset tables and the simulator
- * extension are here.
+ * includes (only include this one); the offset tables are here.
  * Offsets are dword offsets (the mmFOO numbers of the public AMD register
  * headers, not byte offsets) and every field comes as REG__FIELD_MASK and
  * REG__FIELD__SHIFT so that DC_FIELD_GET/SET (dc_hw.h) work. Names are kept
@@ -37,11 +36,11 @@
  *  - HDMI_CONTROL.HDMI_DATA_SCRAMBLE_EN exists in DCE 11.0 and 11.2 only;
  *    the simulator models scrambling where the profile's generation has it.
  *
- * Pixel clocks: the public headers expose the display PLLs only as opaque
- * DCCG_PLLn_PLL_MACRO_CNTL_RESERVED0..41 words (the real driver programs the
- * dividers through VBIOS command tables). The dividers therefore live in the
- * "dcd simulator extension" section at the end, outside the real register
- * aperture; docs/sim.md describes their exact semantics.
+ * Pixel clocks: the display PLLs are programmed by the video BIOS's
+ * SetPixelClock (dc/core/bios_clock.c), as the real driver does; their
+ * public registers (BPHYC_PLLn on DCE 10/11.0, DC_DISPLAYPLLREGSn on
+ * DCE 11.2) are in dce110_regs_pll.h, which only the clock readers and the
+ * simulator include. Pipe power gating (PIPEn_PG_*) is in dce110_regs_pg.h.
  */
 #ifndef DCE110_REGS_H
 #define DCE110_REGS_H
@@ -107,6 +106,8 @@ static const uint32_t dce110_disp_int_status_offsets[] DCE110_MAYBE_UNUSED = {
 #include "dce110_regs_scl.h"
 /* DMIF buffers, watermarks, the memory hub's DMIF limit (pipe setup). */
 #include "dce110_regs_dmif.h"
+/* Pipe power gating (EnableDispPowerGating's registers). */
+#include "dce110_regs_pg.h"
 /* What differs between DCE 10.0, 11.0 and 11.2, as one row per generation. */
 #include "dce110_regs_gen.h"
 

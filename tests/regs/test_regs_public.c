@@ -72,6 +72,8 @@ static const char *const aux_blocks[] = { "DP_AUX", NULL };
 /* The registers dce110_i2c.c and sim_i2c.c index with the DDC table. */
 static const char *const ddc_regs[] = { "mmDC_I2C_DDC%u_SPEED", "mmDC_I2C_DDC%u_SETUP", NULL };
 static const char *const dmif_regs[] = { "mmPIPE%u_DMIF_BUFFER_CONTROL", NULL };
+static const char *const pg_regs[] = { "mmPIPE%u_PG_CONFIG", "mmPIPE%u_PG_ENABLE",
+				       "mmPIPE%u_PG_STATUS", NULL };
 static const char *const pixclk_regs[] = { "mmCRTC%u_PIXEL_RATE_CNTL", "mmDP_DTO%u_PHASE",
 					   "mmDP_DTO%u_MODULO", NULL };
 
@@ -84,6 +86,7 @@ static const struct table_rule table_rules[] = {
 	{ "dce110_ddc_offsets", INST_FORMAT, ddc_regs, 1 },
 	{ "dce110_pixclk_offsets", INST_FORMAT, pixclk_regs, 0 },
 	{ "dce110_dmif_offsets", INST_FORMAT, dmif_regs, 0 },
+	{ "dce110_pg_offsets", INST_FORMAT, pg_regs, 0 },
 	{ "dce110_disp_int_status_offsets", INST_CONTINUE, NULL, 0 },
 };
 
