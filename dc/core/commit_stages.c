@@ -61,6 +61,8 @@ void dc_stream_shutdown(struct dc *dc, const struct dc_stream *s)
 	dc_pipe_release(dc, s); /* a stopped pipe fetches nothing: its DMIF buffers go back */
 	dce110_clk_release(hw, tg);
 	dc_pipe_stop(dc, tg);
+	/* as the kernel's DC does with a pipe it powers down */
+	dc_bios_pipe_power(dc, tg, false);
 }
 
 void dc_plls_release(struct dc *dc, unsigned mask, const struct dc_stream *live, unsigned n,
@@ -151,6 +153,14 @@ int dc_commit_program_timing(struct dc *dc, struct dc_commit *c, struct dc_error
 
 		if (c->update[i] != DC_UPDATE_MODESET || (c->done[i] & DC_DONE_TIMING))
 			continue;
+		/* a gated pipe does not take its timing: power first, as the kernel does */
+		if (dc_bios_pipe_power(dc, tg, true)) {
+			dc_error_set(err, DC_ERR_TIMING_GENERATOR, (int)i, -1,
+				     "%s: pipe %u could not be powered up by the video BIOS's "
+				     "EnableDispPowerGating",
+				     dc->links[s->link].name, tg);
+			return -EIO;
+		}
 		ret = program_clock(dc, s, (int)i, err);
 		if (ret)
 			return ret;

@@ -205,6 +205,7 @@ struct dc {
 	char bios_phy_why[128]; /* why not (bios_utc_rev 0) */
 	uint32_t bios_phy_mask; /* link encoders on the image's board (its display paths) */
 	uint8_t bios_dec_rev;	/* DIGxEncoderControl 1.x: 4, 0: none dcd knows */
+	bool bios_pg;		/* EnableDispPowerGating 2.1 gates and un-gates pipes */
 	/*
 	 * dc_bus_wait (bus_wait.c): inside a scope, the waits of wait_link's
 	 * detection or link check serve the other pipes' flips and vblanks;
@@ -221,6 +222,16 @@ uint32_t dc_ref_khz(struct dc *dc);
 /* Programs the stream's PLL through SetPixelClock (1.6 or 1.7, the image's). */
 int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_error *err, int index);
 void dc_bios_pll_power_down(struct dc *dc, unsigned pll);
+/* ---- pipe power gating through the video BIOS (bios_gating.c) ---------- */
+
+/* Looks up EnableDispPowerGating 2.1 in dc->bios (bios_pg). */
+void dc_bios_gating_init(struct dc *dc);
+/*
+ * Pipe pipe powered (on) or gated: 0, also when the image has no such
+ * table; -EIO (logged) when the table fails.
+ */
+int dc_bios_pipe_power(struct dc *dc, unsigned pipe, bool on);
+
 /* ---- the TMDS front end through the video BIOS (bios_encoder.c) --------- */
 
 /* Looks up DIGxEncoderControl 1.4 in dc->bios (bios_dec_rev). */

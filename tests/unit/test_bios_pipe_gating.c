@@ -8,6 +8,10 @@
  * reads powered, finishes (without the simulator's model of that status
  * it runs into its step bound). Other pipes are left as they were, and
  * nothing goes outside the register aperture.
+ *
+ * And Display Core calls it as the kernel's DC does: a commit powers a new
+ * stream's pipe before its timing, and a pipe whose stream goes is gated;
+ * a pipe that keeps its stream is never gated.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -21,6 +25,7 @@
 
 #include "dc_bios.h"
 #include "dc_link_test.h"
+#include "dc_sim_test.h"
 
 #define ATOM_DISABLE 0
 #define ATOM_ENABLE  1
@@ -101,11 +106,75 @@ static void stoney_gates_and_ungates_each_pipe(void **state)
 	gate_and_ungate(SCENARIO("stoney"), DC_ASIC_STONEY, 2);
 }
 
+static unsigned pipe_pgfsm(struct dst *t, unsigned pipe)
+{
+	return DC_FIELD_GET(dc_hw_read(t->hw, mmPIPE0_PG_STATUS + dce110_pg_offsets[pipe]),
+			    PIPE0_PG_STATUS, PIPE0_PGFSM_PWR_STATUS);
+}
+
+static void commit_streams(struct dst *t, const unsigned *links, unsigned n)
+{
+	struct dc_state st = { .stream_count = (uint8_t)n };
+	struct dc_error err;
+
+	for (unsigned i = 0; i < n; i++)
+		dst_stream(t, links[i], &st.streams[i], dst_fb(t, 640, 480, 0x808080));
+	if (dc_commit(t->dc, &st, &err))
+		fail_msg("%u streams: %s", n, err.message);
+}
+
+static int pipe_of(struct dst *t, unsigned link)
+{
+	const struct dc_state *cur = dc_current_state(t->dc);
+
+	for (unsigned i = 0; i < cur->stream_count; i++)
+		if (cur->streams[i].link == link)
+			return cur->streams[i].res.timing_generator;
+	return -1;
+}
+
+static void display_core_gates_pipes_without_streams(void **state)
+{
+	struct dst *t = dst_create(NULL, DC_ASIC_CARRIZO); /* AMD's Carrizo image */
+	unsigned hdmi = dst_link(t, "HDMI-A-1"), edp = dst_link(t, "eDP-1");
+	const unsigned both[] = { hdmi, edp };
+	int ph, pe;
+
+	(void)state;
+	commit_streams(t, both, 2);
+	ph = pipe_of(t, hdmi);
+	pe = pipe_of(t, edp);
+	assert_true(ph >= 0 && pe >= 0);
+	assert_int_equal(pipe_pgfsm(t, (unsigned)ph), DCE110_PGFSM_ON);
+	assert_int_equal(pipe_pgfsm(t, (unsigned)pe), DCE110_PGFSM_ON);
+
+	/* HDMI goes: its pipe is gated, eDP's stays powered and keeps scanning out */
+	commit_streams(t, &edp, 1);
+	assert_int_equal(pipe_of(t, edp), pe);
+	assert_int_equal(pipe_pgfsm(t, (unsigned)ph), DCE110_PGFSM_OFF);
+	assert_int_equal(pipe_pgfsm(t, (unsigned)pe), DCE110_PGFSM_ON);
+
+	/* HDMI back: whichever pipe it gets is powered before its timing */
+	commit_streams(t, both, 2);
+	ph = pipe_of(t, hdmi);
+	assert_true(ph >= 0);
+	assert_int_equal(pipe_pgfsm(t, (unsigned)ph), DCE110_PGFSM_ON);
+	assert_int_equal(pipe_pgfsm(t, (unsigned)pipe_of(t, edp)), DCE110_PGFSM_ON);
+	assert_int_equal(sim_advance(t->sim, 100ull * 1000 * 1000), 0);
+	{
+		struct sim_frame h[8];
+
+		assert_true(sim_scanout_history(t->sim, (unsigned)ph, h, 8) > 0);
+	}
+	dst_destroy(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(carrizo_gates_and_ungates_each_pipe),
 		cmocka_unit_test(stoney_gates_and_ungates_each_pipe),
+		cmocka_unit_test(display_core_gates_pipes_without_streams),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
