@@ -155,19 +155,7 @@ void dce110_link_enc_dp_pattern(struct dc_hw *hw, unsigned dig, unsigned tps);
 void dce110_link_enc_dp_read(struct dc_hw *hw, unsigned dig, bool phy_by_table, uint32_t *rate_mbps,
 			     unsigned *lanes, uint8_t swing[4], uint8_t preemphasis[4]);
 
-/*
- * The DIG side of a TMDS link before the video BIOS's transmitter table
- * runs (the kernel's link encoder setup): DIG_MODE HDMI or DVI, the HPD
- * line, dual link.
- */
-void dce110_link_enc_tmds_setup(struct dc_hw *hw, unsigned dig, unsigned hpd, bool hdmi,
-				bool dual_link);
-
-/*
- * TMDS output of DIG dig with DIG registers alone: setup, the lanes,
- * DIG_ENABLE (dual link: the partner DIG's lanes too). Where no video BIOS
- * table drives the transmitter; on silicon this leaves the PHY off.
- */
+/* TMDS output of DIG dig: HDMI or DVI, dual link (also the partner DIG). */
 void dce110_link_enc_tmds_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, bool hdmi,
 				 bool dual_link);
 

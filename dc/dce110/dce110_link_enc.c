@@ -121,8 +121,8 @@ void dce110_link_enc_dp_read(struct dc_hw *hw, unsigned dig, bool phy_by_table, 
 		*rate_mbps = 0;
 }
 
-void dce110_link_enc_tmds_setup(struct dc_hw *hw, unsigned dig, unsigned hpd, bool hdmi,
-				bool dual_link)
+void dce110_link_enc_tmds_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, bool hdmi,
+				 bool dual_link)
 {
 	unsigned mode = hdmi ? DCE110_DIG_MODE_TMDS_HDMI : DCE110_DIG_MODE_TMDS_DVI;
 
@@ -132,12 +132,6 @@ void dce110_link_enc_tmds_setup(struct dc_hw *hw, unsigned dig, unsigned hpd, bo
 		     DC_FIELD(DIG_BE_CNTL, DIG_MODE, mode) |
 			     DC_FIELD(DIG_BE_CNTL, DIG_HPD_SELECT, hpd) |
 			     DC_FIELD(DIG_BE_CNTL, DIG_DUAL_LINK_ENABLE, dual_link));
-}
-
-void dce110_link_enc_tmds_enable(struct dc_hw *hw, unsigned dig, unsigned hpd, bool hdmi,
-				 bool dual_link)
-{
-	dce110_link_enc_tmds_setup(hw, dig, hpd, hdmi, dual_link);
 	/* TMDS: three data lanes and the clock lane (dual link: the partner's too) */
 	dc_hw_update(hw, reg(dig, mmDIG_LANE_ENABLE), lane_mask(4), lane_mask(4));
 	dc_hw_update(hw, reg(dig, mmDIG_BE_EN_CNTL),

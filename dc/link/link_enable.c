@@ -123,21 +123,23 @@ static int enable_tmds(struct dc *dc, unsigned link, const struct dc_stream *s,
 		}
 	}
 	dce110_link_enc_hdmi_scrambling(dc->hw, dc->pool->regs, l->desc.dig_be, scramble, ratio40);
-	if (dc_bios_phy(dc, l->desc.dig_be)) {
-		/* as the kernel does: the DIG's mode, then the table powers the PHY up */
-		dce110_link_enc_tmds_setup(dc->hw, l->desc.dig_be, l->desc.hpd, hdmi,
-					   signal == DC_SIGNAL_DVI_DUAL);
-		if (dc_bios_phy_tmds_enable(dc, link, signal, s->res.pixel_clock_khz,
-					    (unsigned)s->res.clock_source)) {
-			dc_error_set(err, DC_ERR_LINK_TRAINING, -1, -1,
-				     "%s: the video BIOS's UNIPHYTransmitterControl did not "
-				     "enable UNIPHY %c for TMDS",
-				     l->name, 'A' + (char)l->desc.dig_be);
-			return -EIO;
-		}
-	} else {
-		dce110_link_enc_tmds_enable(dc->hw, l->desc.dig_be, l->desc.hpd, hdmi,
-					    signal == DC_SIGNAL_DVI_DUAL);
+	/*
+	 * The DIG side (mode, lanes, DIG_ENABLE) is Display Core's, then the
+	 * table powers the PHY up, as for DP. AMD's table also sets the lanes
+	 * and DIG_ENABLE itself (the kernel leaves them to it), so it has the
+	 * last word there; our own table leaves the DIG alone.
+	 */
+	dce110_link_enc_tmds_enable(dc->hw, l->desc.dig_be, l->desc.hpd, hdmi,
+				    signal == DC_SIGNAL_DVI_DUAL);
+	if (dc_bios_phy(dc, l->desc.dig_be) &&
+	    dc_bios_phy_tmds_enable(dc, link, signal, s->res.pixel_clock_khz,
+				    (unsigned)s->res.clock_source)) {
+		dce110_link_enc_disable(dc->hw, l->desc.dig_be);
+		dc_error_set(err, DC_ERR_LINK_TRAINING, -1, -1,
+			     "%s: the video BIOS's UNIPHYTransmitterControl did not enable "
+			     "UNIPHY %c for TMDS",
+			     l->name, 'A' + (char)l->desc.dig_be);
+		return -EIO;
 	}
 	l->rt.hdmi_scrambling = scramble;
 	if (scramble && !dc_scdc_scrambled(dc, link, &scrambled) && !scrambled)

@@ -284,7 +284,10 @@ static void own_image_runs_the_phy_at_the_tmds_bit_rate(void **state)
 					  dce110_dig_offsets[(unsigned)s->res.stream_encoder],
 				  NULL),
 			0);
+		assert_true(dc_hw_read(t->hw, mmDIG_BE_EN_CNTL + dce110_dig_offsets[uni]) &
+			    DIG_BE_EN_CNTL__DIG_ENABLE_MASK);
 		assert_frames_at_mode_rate(t, s);
+		assert_snapshot_is_current(t, DC_SIGNAL_HDMI);
 		commit_nothing(t);
 		assert_false(phy_pll_on(t, uni));
 	}
