@@ -41,7 +41,8 @@ int sim_pg_of(const struct sim_state *st, uint32_t reg, uint32_t *generic)
 	return -1;
 }
 
-bool sim_pipe_gated(struct sim *sim, unsigned n)
+/* Pipe n is power-gated (asked to be, and not forced on). */
+static bool pipe_gated(struct sim *sim, unsigned n)
 {
 	const uint32_t *r = sim->st->regs;
 
@@ -55,7 +56,7 @@ bool sim_pipe_gated(struct sim *sim, unsigned n)
 uint32_t sim_pg_read(struct sim *sim, unsigned n, uint32_t generic)
 {
 	if (generic == mmPIPE0_PG_STATUS)
-		return sim_pipe_gated(sim, n) ? PG_GATED : PG_POWERED;
+		return pipe_gated(sim, n) ? PG_GATED : PG_POWERED;
 	return sim->st->regs[generic + dce110_pg_offsets[n]];
 }
 
