@@ -254,9 +254,6 @@ static int open_device(struct dc_engine *de, const char *address)
 	log_notice("GPU %s [%04x:%04x] (%s) through %s, interrupts: %s", gpu.address, gpu.vendor_id,
 		   gpu.device_id, dc_asic_name(gpu.asic), dcv_access_name(dcv_access_used(de->dev)),
 		   dcv_irq_mode_name(dcv_irq_mode_used(de->dev)));
-	r = dc_board_default(gpu.asic, &de->board);
-	if (r < 0)
-		return r;
 	r = dcv_monitor_new(de->dev, &de->monitor, &err);
 	if (r < 0)
 		log_warning("%s (removal will not be noticed)", err.msg);
@@ -449,28 +446,36 @@ static int read_rom(void *ctx, void **image, size_t *len, char *why, size_t why_
 	return r;
 }
 
-/* What makes an image usable: Display Core takes it (FirmwareInfo, SetPixelClock). */
-static int give_dc(void *ctx, const void *image, size_t len, char *why, size_t why_size)
+/* What makes an image usable: Display Core would take it (FirmwareInfo, SetPixelClock). */
+static int check_vbios(void *ctx, const void *image, size_t len, char *why, size_t why_size)
 {
-	struct dc_engine *de = ctx;
 	struct dc_error err = { 0 };
-	int r = dc_set_vbios(de->dc, image, len, &err);
+	int r = dc_vbios_check(image, len, &err);
 
+	(void)ctx;
 	if (r < 0)
 		snprintf(why, why_size, "%s", err.message);
 	return r;
 }
 
+/* The image Display Core gets, chosen before it starts: a GPU's board comes from it. */
+struct engine_vbios {
+	const void *image; /* NULL: none */
+	size_t len;
+	void *owned; /* a GPU's copy, freed once Display Core has its own */
+	char from[sizeof(((struct dcd_vbios_gpu *)0)->file_name)];
+};
+
 /*
- * The engine's video BIOS for Display Core (docs/bios.md, "Sources on
- * hardware"). The simulated engine serves one (its scenario's "vbios", or
- * --vbios FILE in its place, sim_options.vbios_path), kept in its state so
- * a restarted dcd gets the same. A GPU: --vbios FILE alone when given
- * (dcd stops when it is unusable: the administrator asked for it), else its
- * PCI ROM, else ACPI VFCT, the first usable one; with none, Display Core
- * runs without an image, as before, and refuses TMDS streams.
+ * The engine's video BIOS (docs/bios.md, "Sources on hardware"). The
+ * simulated engine serves one (its scenario's "vbios", or --vbios FILE in
+ * its place, sim_options.vbios_path), kept in its state so a restarted dcd
+ * gets the same. A GPU: --vbios FILE alone when given (dcd stops when it
+ * is unusable: the administrator asked for it), else its PCI ROM, else
+ * ACPI VFCT, the first usable one; with none, Display Core runs without an
+ * image, as before, and refuses TMDS streams.
  */
-static int load_vbios(struct dc_engine *de)
+static int pick_vbios(struct dc_engine *de, struct engine_vbios *v)
 {
 	struct dcd_vbios_gpu g = {
 		.file = de->dcd->opts.vbios,
@@ -478,28 +483,21 @@ static int load_vbios(struct dc_engine *de)
 		.vfct = { .paths = NULL, .gpu = &de->gpu },
 	};
 	char why[DCD_VBIOS_WHY];
-	struct dc_error err = { 0 };
-	const uint8_t *image;
-	size_t len = 0, n;
+	size_t n;
 	int r;
 
+	memset(v, 0, sizeof(*v));
 	if (de->sim) {
-		image = sim_vbios(de->sim, &len);
-		if (!image)
-			return 0;
-		r = dc_set_vbios(de->dc, image, len, &err);
-		if (r < 0)
-			log_error("simulator: %s", err.message);
-		else
-			log_notice("video BIOS %s (%s) from the simulated engine",
-				   dc_vbios_version(de->dc), dc_vbios_date(de->dc));
-		return r;
+		v->image = sim_vbios(de->sim, &v->len);
+		snprintf(v->from, sizeof(v->from), "the simulated engine");
+		return 0;
 	}
 	n = dcd_vbios_gpu_sources(&g);
-	r = dcd_vbios_choose(g.sources, n, give_dc, de, NULL, NULL, why, sizeof(why));
+	r = dcd_vbios_choose(g.sources, n, check_vbios, NULL, &v->owned, &v->len, why,
+			     sizeof(why));
 	if (r >= 0) {
-		log_notice("video BIOS %s (%s) from %s", dc_vbios_version(de->dc),
-			   dc_vbios_date(de->dc), g.sources[r].name);
+		v->image = v->owned;
+		snprintf(v->from, sizeof(v->from), "%s", g.sources[r].name);
 		return 0;
 	}
 	if (g.file) {
@@ -509,6 +507,43 @@ static int load_vbios(struct dc_engine *de)
 	log_warning("no video BIOS: %s; Display Core runs without one and refuses HDMI and DVI "
 		    "streams",
 		    why);
+	return 0;
+}
+
+/*
+ * A GPU's connectors: its video BIOS's display paths, as the kernel's
+ * driver reads them; else the ASIC's typical board, which may not be this
+ * one's (say so: a connector on the wrong line stays dark).
+ */
+static int device_board(struct dc_engine *de, const struct engine_vbios *v)
+{
+	char why[256];
+	int r = dcd_vbios_board(v->image, v->len, de->gpu.asic, &de->board, why, sizeof(why));
+
+	if (r == 1)
+		log_notice("board: %u connectors from the video BIOS's object table",
+			   de->board.connector_count);
+	else if (r == 0)
+		log_warning("board: the typical %s board (%u connectors), which may not be this "
+			    "one: %s",
+			    dc_asic_name(de->gpu.asic), de->board.connector_count, why);
+	return r < 0 ? r : 0;
+}
+
+static int give_vbios(struct dc_engine *de, const struct engine_vbios *v)
+{
+	struct dc_error err = { 0 };
+	int r;
+
+	if (!v->image)
+		return 0;
+	r = dc_set_vbios(de->dc, v->image, v->len, &err);
+	if (r < 0) {
+		log_error("video BIOS from %s: %s", v->from, err.message);
+		return r;
+	}
+	log_notice("video BIOS %s (%s) from %s", dc_vbios_version(de->dc), dc_vbios_date(de->dc),
+		   v->from);
 	return 0;
 }
 
@@ -953,6 +988,7 @@ int dcd_engine_dc_open(struct dcd *dcd, struct dcd_engine **out)
 {
 	struct dc_engine *de = calloc(1, sizeof(*de));
 	bool sim = dcd->opts.backend == DCD_BACKEND_SIM;
+	struct engine_vbios vbios = { .image = NULL };
 	int r;
 
 	*out = NULL;
@@ -964,6 +1000,10 @@ int dcd_engine_dc_open(struct dcd *dcd, struct dcd_engine **out)
 	de->base.ops = sim ? &dc_sim_engine_ops : &dc_device_engine_ops;
 	de->ops = sim ? &sim_ops : &device_ops;
 	r = sim ? open_sim(de) : open_device(de, dcd->opts.device);
+	if (r == 0)
+		r = pick_vbios(de, &vbios);
+	if (r == 0 && !sim)
+		r = device_board(de, &vbios);
 	if (r == 0) {
 		r = dc_create(de->hw, &de->board, &de->dc);
 		if (r < 0)
@@ -972,8 +1012,9 @@ int dcd_engine_dc_open(struct dcd *dcd, struct dcd_engine **out)
 	if (r == 0) {
 		dc_set_log_handler(de->dc, dc_log_handler, de);
 		dc_set_events(de->dc, &dc_events, de);
-		r = load_vbios(de);
+		r = give_vbios(de, &vbios);
 	}
+	free(vbios.owned);
 	if (r == 0)
 		open_scanout(de);
 	if (r < 0) {

@@ -129,3 +129,24 @@ size_t dcd_vbios_gpu_sources(struct dcd_vbios_gpu *g)
 	g->sources[1] = (struct dcd_vbios_source){ "ACPI VFCT", dcd_vbios_read_vfct, &g->vfct };
 	return 2;
 }
+
+int dcd_vbios_board(const void *image, size_t len, enum dc_asic asic, struct dc_board *board,
+		    char *why, size_t why_size)
+{
+	struct dc_bios_error berr = { "" };
+	struct dc_bios *bios = NULL;
+	int r;
+
+	why[0] = '\0';
+	if (image && dc_bios_load(image, len, &bios, &berr) == 0 &&
+	    dc_bios_board(bios, asic, board, &berr) == 0) {
+		dc_bios_destroy(bios);
+		return 1;
+	}
+	dc_bios_destroy(bios);
+	r = dc_board_default(asic, board);
+	if (r < 0)
+		return r;
+	snprintf(why, why_size, "%s", image ? berr.message : "no video BIOS");
+	return 0;
+}

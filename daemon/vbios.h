@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "dc.h"
 #include "dc_vfio.h"
 
 /* Room for every source's reason in one sentence. */
@@ -59,5 +60,16 @@ struct dcd_vbios_gpu {
 	struct dcd_vbios_source sources[2];
 };
 size_t dcd_vbios_gpu_sources(struct dcd_vbios_gpu *g);
+
+/*
+ * The board of a GPU (docs/bios.md, "The board on a GPU"): the display
+ * paths of its video BIOS's object table (dc_bios_board), as the kernel's
+ * driver takes them. Without an image (NULL), or when its object table
+ * gives no board Display Core can drive, the ASIC's typical layout
+ * (dc_board_default), with the reason in why. Returns 1 for the image's
+ * board, 0 for the typical one, -EINVAL for an unknown ASIC.
+ */
+int dcd_vbios_board(const void *image, size_t len, enum dc_asic asic, struct dc_board *board,
+		    char *why, size_t why_size);
 
 #endif

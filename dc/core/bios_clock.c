@@ -43,25 +43,25 @@
 #define SET_PIXEL_CLOCK_LIMIT_NS (50ull * 1000 * 1000)
 
 /*
- * Display Core's image and what it reads from it change only once the new
- * image is accepted whole: a refused image leaves the one before in use
- * (dcd offers one source after another: --vbios, ROM, VFCT).
+ * What makes an image Display Core's: it loads, its FirmwareInfo gives a
+ * reference clock and PPLL range, and it has a SetPixelClock Display Core
+ * knows. On success *out is the loaded image (the caller owns it).
  */
-int dc_set_vbios(struct dc *dc, const void *image, size_t len, struct dc_error *err)
+static int accept_vbios(const void *image, size_t len, struct dc_bios **out,
+			struct dc_bios_firmware_info *fw, uint8_t *spc_rev, struct dc_error *err)
 {
 	struct dc_bios_error berr = { 0 };
-	struct dc_bios_firmware_info fw;
 	struct dc_bios_table t;
 	struct dc_bios *bios;
 	int r;
 
-	if (!dc || !image)
+	if (!image)
 		return -EINVAL;
 	r = dc_bios_load(image, len, &bios, &berr);
 	if (r < 0)
 		return dc_error_set(err, DC_ERR_INVALID, -1, -1, "video BIOS: %s", berr.message);
-	r = dc_bios_firmware_info(bios, &fw, &berr);
-	if (r == 0 && (!fw.ref_clock_khz || !fw.ppll_max_output_khz))
+	r = dc_bios_firmware_info(bios, fw, &berr);
+	if (r == 0 && (!fw->ref_clock_khz || !fw->ppll_max_output_khz))
 		r = -EINVAL;
 	if (r < 0) {
 		dc_error_set(
@@ -79,16 +79,50 @@ int dc_set_vbios(struct dc *dc, const void *image, size_t len, struct dc_error *
 		dc_bios_destroy(bios);
 		return -EINVAL;
 	}
+	*out = bios;
+	*spc_rev = t.content_rev;
+	return 0;
+}
+
+int dc_vbios_check(const void *image, size_t len, struct dc_error *err)
+{
+	struct dc_bios_firmware_info fw;
+	struct dc_bios *bios;
+	uint8_t rev;
+	int r = accept_vbios(image, len, &bios, &fw, &rev, err);
+
+	if (r == 0)
+		dc_bios_destroy(bios);
+	return r;
+}
+
+/*
+ * Display Core's image and what it reads from it change only once the new
+ * image is accepted whole: a refused image leaves the one before in use
+ * (dcd offers one source after another: --vbios, ROM, VFCT).
+ */
+int dc_set_vbios(struct dc *dc, const void *image, size_t len, struct dc_error *err)
+{
+	struct dc_bios_firmware_info fw;
+	struct dc_bios *bios;
+	uint8_t rev;
+	int r;
+
+	if (!dc)
+		return -EINVAL;
+	r = accept_vbios(image, len, &bios, &fw, &rev, err);
+	if (r < 0)
+		return r;
 	dc_bios_destroy(dc->bios);
 	dc->bios = bios;
 	dc->bios_fw = fw;
-	dc->bios_spc_rev = t.content_rev;
+	dc->bios_spc_rev = rev;
 	dc_bios_phy_init(dc);
 	dc_bios_encoder_init(dc);
 	dc_bios_gating_init(dc);
 	dc_log(dc, DC_LOG_INFO,
 	       "video BIOS %s (%s): pixel clocks through SetPixelClock 1.%u, %u kHz reference",
-	       dc_bios_version(bios), dc_bios_date(bios), t.content_rev, dc->bios_fw.ref_clock_khz);
+	       dc_bios_version(bios), dc_bios_date(bios), rev, dc->bios_fw.ref_clock_khz);
 	return 0;
 }
 

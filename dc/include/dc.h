@@ -158,6 +158,8 @@ void dc_destroy(struct dc *dc);
  * SetPixelClock of revision 1.6).
  */
 int dc_set_vbios(struct dc *dc, const void *image, size_t len, struct dc_error *err);
+/* Whether dc_set_vbios would take the image (before there is a dc): 0 or -EINVAL, err as there. */
+int dc_vbios_check(const void *image, size_t len, struct dc_error *err);
 /* The image's version ("113-C75100-031") and build date, NULL without one. */
 const char *dc_vbios_version(const struct dc *dc);
 const char *dc_vbios_date(const struct dc *dc);

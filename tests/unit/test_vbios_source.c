@@ -20,6 +20,7 @@
 
 #include "dc_bios.h"
 #include "fake_sysfs.h"
+#include "sim.h"
 #include "vbios.h"
 #include "vfct_build.h"
 
@@ -252,6 +253,85 @@ static void a_refused_image_is_skipped(void **state)
 				 "no SetPixelClock table of revision 1.6 or 1.7");
 }
 
+/*
+ * A GPU's board is its image's display paths. AMD's Carrizo image wires
+ * HDMI to UNIPHY B and DP to C, the other way round from the typical
+ * Carrizo board: taking the typical one there would drive HDMI through
+ * the DP connector's transmitter.
+ */
+static void the_board_comes_from_the_image(void **state)
+{
+	struct fixture *x = *state;
+	struct dc_board board, typical;
+	char why[256];
+
+	assert_int_equal(dc_board_default(DC_ASIC_CARRIZO, &typical), 0);
+	assert_int_equal(dcd_vbios_board(x->cz, x->cz_len, DC_ASIC_CARRIZO, &board, why,
+					 sizeof(why)),
+			 1);
+	assert_string_equal(why, "");
+	assert_int_equal(board.asic, DC_ASIC_CARRIZO);
+	assert_int_equal(board.connector_count, 3);
+	assert_int_equal(board.connectors[1].type, DC_LINK_HDMI_A);
+	assert_int_equal(board.connectors[1].dig_be, 1);
+	assert_int_equal(board.connectors[2].type, DC_LINK_DP);
+	assert_int_equal(board.connectors[2].dig_be, 2);
+	assert_true(board.connectors[1].hdmi_6g);
+	assert_int_not_equal(typical.connectors[1].type, board.connectors[1].type);
+
+	/* Stoney's image has the same three paths: its board, not the typical two. */
+	assert_int_equal(dcd_vbios_board(x->st, x->st_len, DC_ASIC_STONEY, &board, why,
+					 sizeof(why)),
+			 1);
+	assert_int_equal(board.connector_count, 3);
+}
+
+/* Without an image, or one without an object table, the typical board, saying why. */
+static void the_typical_board_says_why(void **state)
+{
+	struct fixture *x = *state;
+	struct sim_options so = { .scenario_path =
+					  DCD_SOURCE_ROOT "/sim/scenarios/tonga-six-heads.json" };
+	struct sim_error serr = { "" };
+	struct dc_board board, typical;
+	const void *own;
+	struct sim *sim;
+	char why[256];
+	size_t len = 0;
+	uint8_t *damaged;
+
+	assert_int_equal(dcd_vbios_board(NULL, 0, DC_ASIC_FIJI, &board, why, sizeof(why)), 0);
+	assert_string_equal(why, "no video BIOS");
+	assert_int_equal(dc_board_default(DC_ASIC_FIJI, &typical), 0);
+	assert_memory_equal(&board, &typical, sizeof(board));
+
+	/* our own Tonga image carries no Object_Header */
+	if (sim_create(&so, &sim, &serr) < 0)
+		fail_msg("%s", serr.msg);
+	own = sim_vbios(sim, &len);
+	assert_non_null(own);
+	assert_int_equal(dcd_vbios_board(own, len, DC_ASIC_TONGA, &board, why, sizeof(why)), 0);
+	assert_non_null(strstr(why, "Object_Header"));
+	assert_int_equal(board.connector_count, 4);
+	sim_destroy(sim);
+
+	/* a damaged image: the loader's reason */
+	damaged = malloc(x->cz_len);
+	assert_non_null(damaged);
+	memcpy(damaged, x->cz, x->cz_len);
+	damaged[0] = 0;
+	assert_int_equal(dcd_vbios_board(damaged, x->cz_len, DC_ASIC_CARRIZO, &board, why,
+					 sizeof(why)),
+			 0);
+	assert_true(why[0] != '\0');
+	assert_int_equal(board.connector_count, 3);
+	free(damaged);
+
+	assert_int_equal(dcd_vbios_board(x->cz, x->cz_len, (enum dc_asic)DC_ASIC_COUNT, &board,
+					 why, sizeof(why)),
+			 -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +341,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(vbios_file_overrides_both, setup, teardown),
 		cmocka_unit_test_setup_teardown(every_reason_in_one_sentence, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_refused_image_is_skipped, setup, teardown),
+		cmocka_unit_test_setup_teardown(the_board_comes_from_the_image, setup, teardown),
+		cmocka_unit_test_setup_teardown(the_typical_board_says_why, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
