@@ -493,8 +493,7 @@ static int pick_vbios(struct dc_engine *de, struct engine_vbios *v)
 		return 0;
 	}
 	n = dcd_vbios_gpu_sources(&g);
-	r = dcd_vbios_choose(g.sources, n, check_vbios, NULL, &v->owned, &v->len, why,
-			     sizeof(why));
+	r = dcd_vbios_choose(g.sources, n, check_vbios, NULL, &v->owned, &v->len, why, sizeof(why));
 	if (r >= 0) {
 		v->image = v->owned;
 		snprintf(v->from, sizeof(v->from), "%s", g.sources[r].name);

@@ -266,9 +266,8 @@ static void the_board_comes_from_the_image(void **state)
 	char why[256];
 
 	assert_int_equal(dc_board_default(DC_ASIC_CARRIZO, &typical), 0);
-	assert_int_equal(dcd_vbios_board(x->cz, x->cz_len, DC_ASIC_CARRIZO, &board, why,
-					 sizeof(why)),
-			 1);
+	assert_int_equal(
+		dcd_vbios_board(x->cz, x->cz_len, DC_ASIC_CARRIZO, &board, why, sizeof(why)), 1);
 	assert_string_equal(why, "");
 	assert_int_equal(board.asic, DC_ASIC_CARRIZO);
 	assert_int_equal(board.connector_count, 3);
@@ -280,9 +279,8 @@ static void the_board_comes_from_the_image(void **state)
 	assert_int_not_equal(typical.connectors[1].type, board.connectors[1].type);
 
 	/* Stoney's image has the same three paths: its board, not the typical two. */
-	assert_int_equal(dcd_vbios_board(x->st, x->st_len, DC_ASIC_STONEY, &board, why,
-					 sizeof(why)),
-			 1);
+	assert_int_equal(
+		dcd_vbios_board(x->st, x->st_len, DC_ASIC_STONEY, &board, why, sizeof(why)), 1);
 	assert_int_equal(board.connector_count, 3);
 }
 
@@ -320,15 +318,14 @@ static void the_typical_board_says_why(void **state)
 	assert_non_null(damaged);
 	memcpy(damaged, x->cz, x->cz_len);
 	damaged[0] = 0;
-	assert_int_equal(dcd_vbios_board(damaged, x->cz_len, DC_ASIC_CARRIZO, &board, why,
-					 sizeof(why)),
-			 0);
+	assert_int_equal(
+		dcd_vbios_board(damaged, x->cz_len, DC_ASIC_CARRIZO, &board, why, sizeof(why)), 0);
 	assert_true(why[0] != '\0');
 	assert_int_equal(board.connector_count, 3);
 	free(damaged);
 
-	assert_int_equal(dcd_vbios_board(x->cz, x->cz_len, (enum dc_asic)DC_ASIC_COUNT, &board,
-					 why, sizeof(why)),
+	assert_int_equal(dcd_vbios_board(x->cz, x->cz_len, (enum dc_asic)DC_ASIC_COUNT, &board, why,
+					 sizeof(why)),
 			 -EINVAL);
 }
 
