@@ -90,6 +90,32 @@ void dc_bios_phy_init(struct dc *dc)
 	}
 }
 
+/*
+ * A TMDS PHY is powered up through the video BIOS's UNIPHYTransmitterControl,
+ * as the DP PHY is: the DIG registers alone leave it off on silicon, whatever
+ * the simulator would show. DCE 11.2 is the exception for now (docs/bios.md,
+ * "Not yet"): its PHY's registers are reserved in the public header, and
+ * Display Core runs no transmitter table there.
+ */
+int dc_bios_phy_tmds_check(struct dc *dc, unsigned link, enum dc_signal signal, int stream,
+			   struct dc_error *err)
+{
+	const struct dc_link *l = &dc->links[link];
+	char why[192];
+
+	if (dc->pool->regs->uniphy_reserved || dc_bios_phy(dc, l->desc.dig_be))
+		return 0;
+	dc_bios_phy_why_not(dc, l->desc.dig_be, why, sizeof(why));
+	dc_log(dc, DC_LOG_ERROR,
+	       "%s: a TMDS PHY is powered up through the video BIOS's "
+	       "UNIPHYTransmitterControl, and %s",
+	       l->name, why);
+	dc_error_set(err, DC_ERR_LINK_ENCODER, stream, -1,
+		     "%s: %s output refused: UNIPHY %c cannot be powered up (%s)", l->name,
+		     signal == DC_SIGNAL_HDMI ? "HDMI" : "DVI", 'A' + (char)l->desc.dig_be, why);
+	return -EOPNOTSUPP;
+}
+
 bool dc_bios_phy(const struct dc *dc, unsigned dig)
 {
 	return dc->bios && dc->bios_utc_rev && dig < 32 && (dc->bios_phy_mask >> dig & 1);

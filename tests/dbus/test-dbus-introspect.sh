@@ -71,8 +71,11 @@ done <"$tmp/xml-members"
 # Every link has its object.
 busctl --user tree --list org.dcd.Display1 >"$tmp/tree"
 for path in /org/dcd/Display1/link/DP_1 /org/dcd/Display1/link/HDMI_A_1 \
-	/org/dcd/Display1/link/eDP_1 /org/dcd/Display1/link/DP_2; do
+	/org/dcd/Display1/link/eDP_1; do
 	grep -qx "$path" "$tmp/tree" || { echo "FAIL: no object $path"; fail=1; }
 done
+# and no other: the default board has three connectors
+links=$(grep -c '^/org/dcd/Display1/link/[^/]*$' "$tmp/tree")
+[ "$links" -eq 3 ] || { echo "FAIL: $links link objects, the default board has 3"; fail=1; }
 [ $fail -eq 0 ] && echo "test-dbus-introspect: the XML, the bus and docs/dbus.md agree"
 exit $fail

@@ -32,7 +32,9 @@ struct dct_daemon {
 /*
  * A scenario for the tests: Carrizo, DP-1 and HDMI-A-1 with 720x480@60
  * monitors (small framebuffers, fast cycles), eDP-1 1280x720@60, and DP-2
- * empty.
+ * empty. HDMI-A-1, eDP-1 and DP-1 sit on UNIPHY B, A and C, which AMD's
+ * Carrizo image drives; DP-2 on UNIPHY D, which it does not, so a monitor
+ * plugged there is detected but not lit (Display Core refuses it).
  */
 extern const char dct_scenario_small[];
 /* dct_scenario_small on another ASIC ("tonga"), with vram_mib of VRAM (0: the default): 0 or

@@ -29,13 +29,13 @@ const char dct_scenario_small[] =
 "  { \"name\": \"DP-1\", \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0,\n"
 "    \"display\": { \"edid\": { \"name\": \"test DP\", \"serial\": 11, \"preferred\": \"cta-480p60\",\n"
 "      \"modes\": [ \"cta-720p60\" ] }, \"dp\": { \"max_rate\": \"HBR\", \"max_lanes\": 4 } } },\n"
-"  { \"name\": \"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 2, \"ddc\": 2, \"encoder\": 3,\n"
+"  { \"name\": \"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 2, \"ddc\": 2, \"encoder\": 1,\n"
 "    \"display\": { \"edid\": { \"name\": \"test HDMI\", \"serial\": 22, \"input\": \"hdmi\",\n"
 "      \"preferred\": \"cta-480p60\", \"modes\": [ \"cta-720p60\" ], \"hdmi\": { \"max_tmds_mhz\": 165 } } } },\n"
 "  { \"name\": \"eDP-1\", \"type\": \"eDP\", \"hpd\": 3, \"ddc\": 3, \"aux\": 3, \"encoder\": 2,\n"
 "    \"display\": { \"edid\": { \"name\": \"test panel\", \"serial\": 33, \"preferred\": \"cta-720p60\" },\n"
 "      \"dp\": { \"max_rate\": \"HBR\", \"max_lanes\": 2 } } },\n"
-"  { \"name\": \"DP-2\", \"type\": \"DP\", \"hpd\": 4, \"ddc\": 4, \"aux\": 4, \"encoder\": 1 }\n"
+"  { \"name\": \"DP-2\", \"type\": \"DP\", \"hpd\": 4, \"ddc\": 4, \"aux\": 4, \"encoder\": 3 }\n"
 "] }\n";
 // clang-format on
 

@@ -35,6 +35,22 @@ const char *st_no_vbios_default(void)
 	return text;
 }
 
+const char *st_default_unplugged(const char *name)
+{
+	static char text[8192];
+	const char *d = sim_default_scenario();
+	char key[64];
+	const char *at;
+
+	snprintf(key, sizeof(key), "\"name\": \"%s\",\n", name);
+	at = strstr(d, key);
+	assert_non_null(at);
+	at += strlen(key);
+	assert_true(strlen(d) + 32 < sizeof(text));
+	snprintf(text, sizeof(text), "%.*s\t\t\t\"plugged\": false,\n%s", (int)(at - d), d, at);
+	return text;
+}
+
 static uint32_t i2c_status_wait(struct dc_hw *hw)
 {
 	uint32_t s = 0;

@@ -24,6 +24,31 @@ struct sim *st_create(const char *json);
  * directly with st_pll_program and st_crtc_program. Static text.
  */
 const char *st_no_vbios_default(void);
+/*
+ * The built-in default scenario with connector name's display unplugged
+ * at power-on (the scenario's board has no empty connector): for
+ * hot-plug tests. Static text.
+ */
+const char *st_default_unplugged(const char *name);
+/*
+ * Lines in order, for tests of the simulated HPD, DDC and AUX lines (no
+ * Display Core, no image): DP-1 on HPD/DDC/AUX 1 and UNIPHY A with a
+ * 1080p60 DP monitor (DP 1.2, HBR2 x 4, TPS3), HDMI-A-1 on HPD/DDC 2
+ * with a 1080p60 HDMI monitor, DP-2 on line 4, empty and with no display
+ * configured.
+ */
+#define ST_LINES_SCENARIO                                                                       \
+	"{ \"asic\": \"carrizo\", \"vbios\": \"\", \"connectors\": ["                           \
+	"{ \"name\": \"DP-1\", \"type\": \"DP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1, "          \
+	"\"encoder\": 0,"                                                                       \
+	"  \"display\": { \"edid\": { \"preferred\": \"cta-1080p60\" },"                        \
+	"    \"dp\": { \"dpcd_rev\": \"1.2\", \"max_rate\": \"HBR2\", \"max_lanes\": 4, "       \
+	"\"tps3\": true } } },"                                                                 \
+	"{ \"name\": \"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 2, \"ddc\": 2, \"encoder\": 3," \
+	"  \"display\": { \"edid\": { \"preferred\": \"cta-1080p60\" } } },"                    \
+	"{ \"name\": \"DP-2\", \"type\": \"DP\", \"hpd\": 4, \"ddc\": 4, \"aux\": 4, "          \
+	"\"encoder\": 1 }"                                                                      \
+	"] }"
 
 /* One I2C transaction of a DC_I2C submission. */
 struct st_i2c_txn {

@@ -12,9 +12,9 @@
  *  - the monitor gets frames at the mode's rate, nothing went outside the
  *    register aperture, and what a restarted dcd reads back (dc_snapshot)
  *    is the committed state (the tables keep DIG_MODE HDMI or DVI);
- *  - a transmitter off the image's board keeps the register path (its PHY
- *    registers are never written), and our own Tonga image's transmitter
- *    table runs the PHY at ten times the TMDS clock per lane.
+ *  - a transmitter off the image's board, which no table powers up, is
+ *    refused before anything is written, and our own Tonga image's
+ *    transmitter table runs the PHY at ten times the TMDS clock per lane.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -74,16 +74,6 @@ static unsigned writes_to(struct dst *t, uint32_t reg, size_t *last)
 		}
 	}
 	return n;
-}
-
-/* Writes to any register of UNIPHY n's PHY macro since the trace started. */
-static unsigned phy_writes(struct dst *t, unsigned n)
-{
-	unsigned count = 0;
-
-	for (uint32_t g = mmUNIPHY_TX_CONTROL1; g < mmUNIPHY_TX_CONTROL1 + 0x20; g++)
-		count += writes_to(t, g + dce110_uniphy_offsets[n], NULL);
-	return count;
 }
 
 static void assert_no_bad_access(struct dst *t)
@@ -235,27 +225,42 @@ static void dvi_through_amds_tables(void **state)
 }
 
 /*
- * UNIPHY D is not on the Carrizo image's board: its table is not run there
- * (docs/bios.md), so the PHY registers are never written and the DIG
- * registers alone enable the output, which on silicon leaves the PHY off
- * (docs/hardware.md).
+ * UNIPHY D is not on the Carrizo image's board, so its table does not
+ * power that PHY up (docs/bios.md). The DIG registers alone would show a
+ * picture on the simulator and leave the PHY off on silicon: the commit is
+ * refused, naming the output, the transmitter and why, before anything
+ * is written, and what was lit stays lit.
  */
-static void off_board_transmitter_is_not_the_tables(void **state)
+static void off_board_transmitter_is_refused(void **state)
 {
 	struct dst *t = dst_create(SCENARIO("carrizo"), DC_ASIC_CARRIZO);
 	unsigned link = dst_link(t, "HDMI-A-2"), uni = 3;
-	const struct dc_stream *s;
+	struct dc_state st = { .stream_count = 1 };
+	const struct dc_stream *lit;
+	struct dc_error err;
 
 	(void)state;
 	assert_false(dc_bios_phy(t->dc, uni));
-	s = commit_vic(t, link, 16);
-	assert_int_equal(s->res.signal, DC_SIGNAL_HDMI);
-	assert_int_equal(s->res.link_encoder, (int)uni);
-	assert_int_equal(phy_writes(t, uni), 0);
-	assert_false(phy_pll_on(t, uni));
-	assert_true(dc_hw_read(t->hw, mmDIG_BE_EN_CNTL + dce110_dig_offsets[uni]) &
-		    DIG_BE_EN_CNTL__DIG_ENABLE_MASK);
-	assert_snapshot_is_current(t, DC_SIGNAL_HDMI);
+	lit = commit_vic(t, dst_link(t, "HDMI-A-1"), 16);
+	assert_int_equal(lit->res.link_encoder, 1);
+
+	dst_stream_vic(t, link, 16, &st.streams[0], dst_fb(t, 640, 480, 0x2040ff));
+	assert_int_equal(sim_trace_start(t->sim, 1u << 18), 0);
+	assert_int_equal(dc_commit(t->dc, &st, &err), -EOPNOTSUPP);
+	assert_int_equal(err.code, DC_ERR_LINK_ENCODER);
+	assert_int_equal(err.stream, 0);
+	assert_string_equal(
+		err.message,
+		"HDMI-A-2: HDMI output refused: UNIPHY D cannot be powered up (UNIPHY D "
+		"is not on the board of video BIOS 113-C75100-031, whose "
+		"UNIPHYTransmitterControl drives only its own transmitters)");
+	assert_int_equal(sim_trace_count(t->sim), 0);
+	assert_false(dc_hw_read(t->hw, mmDIG_BE_EN_CNTL + dce110_dig_offsets[uni]) &
+		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK);
+	assert_int_equal(dc_current_state(t->dc)->stream_count, 1);
+	assert_int_equal(dc_current_state(t->dc)->streams[0].link, dst_link(t, "HDMI-A-1"));
+	assert_true(phy_pll_on(t, 1));
+	assert_frames_at_mode_rate(t, &dc_current_state(t->dc)->streams[0]);
 	dst_destroy(t);
 }
 
@@ -299,7 +304,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(hdmi_through_amds_tables),
 		cmocka_unit_test(dvi_through_amds_tables),
-		cmocka_unit_test(off_board_transmitter_is_not_the_tables),
+		cmocka_unit_test(off_board_transmitter_is_refused),
 		cmocka_unit_test(own_image_runs_the_phy_at_the_tmds_bit_rate),
 	};
 

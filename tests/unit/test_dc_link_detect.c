@@ -35,7 +35,7 @@ static void test_default_scenario(void **state)
 {
 	struct dclt *t = dclt_create(NULL, DC_ASIC_CARRIZO);
 	unsigned dp = dclt_link(t, "DP-1"), hdmi = dclt_link(t, "HDMI-A-1");
-	unsigned edp = dclt_link(t, "eDP-1"), dp2 = dclt_link(t, "DP-2");
+	unsigned edp = dclt_link(t, "eDP-1");
 	uint8_t ref[256];
 	const struct dc_dp_caps *caps;
 	struct dc_sink *sink;
@@ -85,19 +85,27 @@ static void test_default_scenario(void **state)
 	assert_int_equal(caps->max_lanes, 4);
 	assert_false(caps->tps3);
 
-	/* DP-2: empty */
-	assert_null(dc_link_sink(t->dc, dp2));
+	assert_int_equal(dc_link_count(t->dc), 3);
 	assert_true(dclt_logged(t, "DP-1", "DP receiver, DPCD 1.2, 4 lanes x HBR2", NULL));
 	dclt_destroy(t);
 }
 
-/* The link rate UNIPHY A's PHY runs at (0 while its PLL is off), as the table left it. */
+/* DP-1's transmitter on the default board (the image's DP path). */
+#define DP1_DIG 2
+
+/* The link rate UNIPHY C's PHY runs at (0 while its PLL is off), as the table left it. */
 static uint32_t phy_rate(struct dclt *t)
 {
 	uint8_t swing[4], pre[4];
 	uint32_t rate;
 
-	return dce110_uniphy_dp_read(t->inner, 0, &rate, swing, pre) ? rate : 0;
+	return dce110_uniphy_dp_read(t->inner, DP1_DIG, &rate, swing, pre) ? rate : 0;
+}
+
+static uint32_t phy_pll_enabled(struct dclt *t)
+{
+	return dc_hw_read(t->inner, mmUNIPHY_PLL_CONTROL1 + dce110_uniphy_offsets[DP1_DIG]) &
+	       UNIPHY_PLL_CONTROL1__UNIPHY_PLL_ENABLE_MASK;
 }
 
 /* Verifying DP-1's capability trained it at HBR2 x 4 and turned it off again. */
@@ -118,21 +126,20 @@ static void test_verified_capability(void **state)
 
 	(void)state;
 	/* something a previous owner left in the transmitter's registers */
-	dc_hw_write(t->inner, mmDIG_BE_CNTL, DC_FIELD(DIG_BE_CNTL, DIG_MODE, 2));
-	dc_hw_write(t->inner, mmDP_CONFIG, 1);
+	dc_hw_write(t->inner, mmDIG_BE_CNTL + dce110_dig_offsets[DP1_DIG],
+		    DC_FIELD(DIG_BE_CNTL, DIG_MODE, 2));
+	dc_hw_write(t->inner, mmDP_CONFIG + dce110_dig_offsets[DP1_DIG], 1);
 	for (unsigned i = 0; i < 7; i++)
-		before[i] = dc_hw_read(t->inner, dig_regs[i]);
-	/* the PHY (UNIPHY A, the video BIOS table's): its PLL and what the
+		before[i] = dc_hw_read(t->inner, dig_regs[i] + dce110_dig_offsets[DP1_DIG]);
+	/* the PHY (UNIPHY C, the video BIOS table's): its PLL and what the
 	 * receiver model sees of it (sim_uniphy.c) */
-	before[7] = dc_hw_read(t->inner, mmUNIPHY_PLL_CONTROL1) &
-		    UNIPHY_PLL_CONTROL1__UNIPHY_PLL_ENABLE_MASK;
+	before[7] = phy_pll_enabled(t);
 	before[8] = phy_rate(t);
 	assert_int_equal(dc_link_detect(t->dc, dp), 0);
 	for (unsigned i = 0; i < 7; i++)
-		assert_int_equal(dc_hw_read(t->inner, dig_regs[i]), before[i]);
-	assert_int_equal(dc_hw_read(t->inner, mmUNIPHY_PLL_CONTROL1) &
-				 UNIPHY_PLL_CONTROL1__UNIPHY_PLL_ENABLE_MASK,
-			 before[7]);
+		assert_int_equal(dc_hw_read(t->inner, dig_regs[i] + dce110_dig_offsets[DP1_DIG]),
+				 before[i]);
+	assert_int_equal(phy_pll_enabled(t), before[7]);
 	assert_int_equal(phy_rate(t), before[8]);
 	assert_int_equal(dc_link_get_status(t->dc, dp, &st), 0);
 	assert_true(st.connected);
@@ -148,12 +155,10 @@ static void test_verified_capability(void **state)
 	assert_true(dclt_logged(t, "DP-1: verified link capability 4 lanes x HBR2", NULL));
 
 	/* nothing left behind: transmitter off, receiver untrained and in D0 as before */
-	assert_int_equal(dc_hw_read(t->inner, mmDIG_BE_EN_CNTL + dce110_dig_offsets[0]), 0);
+	assert_int_equal(dc_hw_read(t->inner, mmDIG_BE_EN_CNTL + dce110_dig_offsets[DP1_DIG]), 0);
 	assert_int_equal(phy_rate(t), 0);
-	/* the PHY (UNIPHY A) powered down again through the video BIOS */
-	assert_int_equal(dc_hw_read(t->inner, mmUNIPHY_PLL_CONTROL1) &
-				 UNIPHY_PLL_CONTROL1__UNIPHY_PLL_ENABLE_MASK,
-			 0);
+	/* the PHY (UNIPHY C) powered down again through the video BIOS */
+	assert_int_equal(phy_pll_enabled(t), 0);
 	assert_int_equal(sim_dpcd_peek(t->sim, conn, 0x202, lane, 4), 0);
 	assert_int_equal(lane[0], 0);
 	assert_int_equal(lane[2] & 1, 0);
@@ -170,15 +175,15 @@ static const char dp_monitor[] =
 
 static void test_hotplug(void **state)
 {
-	struct dclt *t = dclt_create(NULL, DC_ASIC_CARRIZO);
-	unsigned dp2 = dclt_link(t, "DP-2"), conn = dclt_conn(t, "DP-2");
+	struct dclt *t = dclt_create(st_default_unplugged("DP-1"), DC_ASIC_CARRIZO);
+	unsigned dp = dclt_link(t, "DP-1"), conn = dclt_conn(t, "DP-1");
 	struct sim_error err;
 	struct dc_sink *sink;
 	uint8_t ref[128];
 
 	(void)state;
 	detect_all(t);
-	assert_null(dc_link_sink(t->dc, dp2));
+	assert_null(dc_link_sink(t->dc, dp));
 	assert_int_equal(dc_next_deadline(t->dc), UINT64_MAX);
 	dclt_run(t, 100 * DCLT_MS);
 	assert_int_equal(t->nevents, 0); /* arming the lines raised nothing */
@@ -186,26 +191,26 @@ static void test_hotplug(void **state)
 	/* plug: HPD filter 50 ms, debounce 50 ms, then one callback */
 	assert_int_equal(sim_plug_json(t->sim, conn, dp_monitor, &err), 0);
 	dclt_run(t, 80 * DCLT_MS);
-	assert_int_equal(dclt_count_hotplug(t, dp2, true), 0); /* still debouncing */
+	assert_int_equal(dclt_count_hotplug(t, dp, true), 0); /* still debouncing */
 	assert_true(dc_next_deadline(t->dc) != UINT64_MAX);
 	dclt_run(t, 100 * DCLT_MS);
-	assert_int_equal(dclt_count_hotplug(t, dp2, true), 1);
+	assert_int_equal(dclt_count_hotplug(t, dp, true), 1);
 	assert_int_equal(t->nevents, 1);
-	sink = dc_link_sink(t->dc, dp2);
+	sink = dc_link_sink(t->dc, dp);
 	assert_non_null(sink);
 	assert_int_equal(dc_sink_signal(sink), DC_SIGNAL_DP);
 	assert_int_equal(dc_sink_dp_caps(sink)->max_rate_mbps, 2700);
 	assert_int_equal(dc_sink_dp_caps(sink)->max_lanes, 2);
 	dclt_ref_edid_aux(t, conn, ref, 1);
 	assert_memory_equal(dc_sink_edid(sink, NULL), ref, 128);
-	assert_int_equal(t->dc->links[dp2].verified_lanes, 2);
+	assert_int_equal(t->dc->links[dp].verified_lanes, 2);
 	assert_int_equal(dc_next_deadline(t->dc), UINT64_MAX);
 
 	/* unplug: disconnected */
 	assert_int_equal(sim_unplug(t->sim, conn), 0);
 	dclt_run(t, 200 * DCLT_MS);
-	assert_int_equal(dclt_count_hotplug(t, dp2, false), 1);
-	assert_null(dc_link_sink(t->dc, dp2));
+	assert_int_equal(dclt_count_hotplug(t, dp, false), 1);
+	assert_null(dc_link_sink(t->dc, dp));
 
 	/* a bouncing plug (in, out, in within the debounce) is one callback */
 	assert_int_equal(sim_plug_json(t->sim, conn, dp_monitor, &err), 0);
@@ -214,18 +219,18 @@ static void test_hotplug(void **state)
 	dclt_run(t, 20 * DCLT_MS);
 	assert_int_equal(sim_plug_json(t->sim, conn, dp_monitor, &err), 0);
 	dclt_run(t, 300 * DCLT_MS);
-	assert_int_equal(dclt_count_hotplug(t, dp2, true), 2);
-	assert_int_equal(dclt_count_hotplug(t, dp2, false), 1);
-	assert_non_null(dc_link_sink(t->dc, dp2));
+	assert_int_equal(dclt_count_hotplug(t, dp, true), 2);
+	assert_int_equal(dclt_count_hotplug(t, dp, false), 1);
+	assert_non_null(dc_link_sink(t->dc, dp));
 
 	/* out and back in with the same monitor while debouncing: no callback at all */
-	sink = dc_link_sink(t->dc, dp2);
+	sink = dc_link_sink(t->dc, dp);
 	assert_int_equal(sim_unplug(t->sim, conn), 0);
 	dclt_run(t, 20 * DCLT_MS);
 	assert_int_equal(sim_plug_json(t->sim, conn, dp_monitor, &err), 0);
 	dclt_run(t, 300 * DCLT_MS);
 	assert_int_equal(t->nevents, 3);
-	assert_ptr_equal(dc_link_sink(t->dc, dp2), sink); /* the same object */
+	assert_ptr_equal(dc_link_sink(t->dc, dp), sink); /* the same object */
 	dclt_destroy(t);
 }
 

@@ -64,7 +64,8 @@ static void test_default_dp_trains_at_max(void **state)
 	(void)state;
 	assert_int_equal(dc_link_detect(t->dc, link), 0);
 	dclt_stream(t, &s, link, VIC_4K60);
-	assert_int_equal(s.res.link_encoder, 0);
+	/* UNIPHY C: the DP path of the default board (AMD's Carrizo image) */
+	assert_int_equal(s.res.link_encoder, 2);
 	assert_int_equal(sim_trace_start(t->sim, 100000), 0);
 	assert_int_equal(dc_link_enable(t->dc, link, &s, &err), 0);
 	assert_int_equal(err.code, DC_ERR_NONE);
@@ -74,8 +75,8 @@ static void test_default_dp_trains_at_max(void **state)
 	assert_int_equal(cfg[1], 0x84);		      /* 4 lanes, enhanced framing */
 	assert_int_equal(cfg[2], 0x00);		      /* training pattern off */
 	assert_int_equal(cfg[8], 0x01);		      /* ANSI 8b/10b */
-	assert_int_equal(pattern_writes(t, 0, 2), 1); /* TPS3 at HBR2 (the sink has it) */
-	assert_int_equal(dc_hw_read(t->inner, mmDP_LINK_CNTL) &
+	assert_int_equal(pattern_writes(t, 2, 2), 1); /* TPS3 at HBR2 (the sink has it) */
+	assert_int_equal(dc_hw_read(t->inner, mmDP_LINK_CNTL + dce110_dig_offsets[2]) &
 				 DP_LINK_CNTL__DP_LINK_TRAINING_COMPLETE_MASK,
 			 DP_LINK_CNTL__DP_LINK_TRAINING_COMPLETE_MASK);
 	sim_trace_stop(t->sim);
@@ -95,7 +96,8 @@ static void test_default_dp_trains_at_max(void **state)
 	assert_int_equal(dc_link_disable(t->dc, link), 0);
 	assert_int_equal(sim_dpcd_peek(t->sim, conn, 0x600, &power, 1), 0);
 	assert_int_equal(power, 2);
-	assert_int_equal(dc_hw_read(t->inner, mmDIG_BE_EN_CNTL) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK,
+	assert_int_equal(dc_hw_read(t->inner, mmDIG_BE_EN_CNTL + dce110_dig_offsets[2]) &
+				 DIG_BE_EN_CNTL__DIG_ENABLE_MASK,
 			 0);
 	assert_int_equal(sim_dpcd_peek(t->sim, conn, 0x202, cfg, 1), 0);
 	assert_int_equal(cfg[0], 0);

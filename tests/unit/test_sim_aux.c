@@ -26,23 +26,24 @@ static void test_dpcd_caps(void **state)
 	uint8_t caps[16], mst, sink;
 
 	(void)state;
-	st_hpd_enable(hw, 0);
-	st_dpcd_read(hw, 0, 0x000, caps, sizeof(caps));
+	/* DP-1 on HPD 3 / AUX 3 (index 2) */
+	st_hpd_enable(hw, 2);
+	st_dpcd_read(hw, 2, 0x000, caps, sizeof(caps));
 	assert_int_equal(caps[0], 0x12);	    /* DPCD 1.2 */
 	assert_int_equal(caps[1], 0x14);	    /* HBR2 */
 	assert_int_equal(caps[2], 0x80 | 0x40 | 4); /* enhanced framing, TPS3, 4 lanes */
 	assert_int_equal(caps[6], 0x01);	    /* 8b/10b */
-	st_dpcd_read(hw, 0, 0x021, &mst, 1);
+	st_dpcd_read(hw, 2, 0x021, &mst, 1);
 	assert_int_equal(mst, 0);
-	st_dpcd_read(hw, 0, 0x200, &sink, 1);
+	st_dpcd_read(hw, 2, 0x200, &sink, 1);
 	assert_int_equal(sink & 0x3f, 1);
 
-	/* the eDP panel on AUX 3 (index 2): HBR, no TPS3, eDP revision */
-	st_hpd_enable(hw, 2);
-	st_dpcd_read(hw, 2, 0x000, caps, 3);
+	/* the eDP panel on AUX 1 (index 0): HBR, no TPS3, eDP revision */
+	st_hpd_enable(hw, 0);
+	st_dpcd_read(hw, 0, 0x000, caps, 3);
 	assert_int_equal(caps[1], 0x0a);
 	assert_int_equal(caps[2], 0x80 | 4);
-	st_dpcd_read(hw, 2, 0x700, caps, 1);
+	st_dpcd_read(hw, 0, 0x700, caps, 1);
 	assert_int_equal(caps[0], 0x02);
 	sim_destroy(sim);
 }
@@ -57,17 +58,18 @@ static void test_empty_connector_timeout(void **state)
 	uint32_t s;
 
 	(void)state;
-	/* DP-2: HPD 4 / AUX 4 (index 3), nothing plugged: the HPD gate says so */
-	st_hpd_enable(hw, 3);
-	s = st_aux(hw, 3, CMD_NATIVE_READ, 0, NULL, 0, 1, &cmd, NULL, &len);
+	/* DP-1 (HPD 3 / AUX 3, index 2) unplugged: the HPD gate says so */
+	assert_int_equal(sim_unplug(sim, (unsigned)sim_connector_find(sim, "DP-1")), 0);
+	st_hpd_enable(hw, 2);
+	s = st_aux(hw, 2, CMD_NATIVE_READ, 0, NULL, 0, 1, &cmd, NULL, &len);
 	assert_true(s & AUX_SW_STATUS__AUX_SW_HPD_DISCON_MASK);
 	assert_false(s & AUX_SW_STATUS__AUX_SW_RX_TIMEOUT_MASK);
 
 	/* ignoring HPD, nobody answers: a reply timeout after 400 us */
-	dc_hw_write(hw, mmAUX_CONTROL + dce110_aux_offsets[3],
+	dc_hw_write(hw, mmAUX_CONTROL + dce110_aux_offsets[2],
 		    DC_FIELD(AUX_CONTROL, AUX_IGNORE_HPD_DISCON, 1));
 	t0 = sim_now_ns(sim);
-	s = st_aux(hw, 3, CMD_NATIVE_READ, 0, NULL, 0, 1, &cmd, NULL, &len);
+	s = st_aux(hw, 2, CMD_NATIVE_READ, 0, NULL, 0, 1, &cmd, NULL, &len);
 	assert_true(s & AUX_SW_STATUS__AUX_SW_RX_TIMEOUT_MASK);
 	assert_int_equal(DC_FIELD_GET(s, AUX_SW_STATUS, AUX_SW_RX_TIMEOUT_STATE), 1);
 	assert_int_equal(DC_FIELD_GET(s, AUX_SW_STATUS, AUX_SW_REPLY_BYTE_COUNT), 0);
@@ -104,24 +106,25 @@ static void test_i2c_over_aux_edid(void **state)
 {
 	struct sim *sim = st_create(NULL);
 	struct dc_hw *hw = sim_hw(sim);
-	int dp2 = sim_connector_find(sim, "DP-2");
+	int dp1 = sim_connector_find(sim, "DP-1");
 	uint8_t edid[512], got[512], cmd;
 	struct sim_connector_info info;
 
 	(void)state;
 	for (unsigned i = 0; i < sizeof(edid); i++)
 		edid[i] = (uint8_t)(i * 7 + i / 128);
-	assert_int_equal(sim_plug(sim, (unsigned)dp2, edid, sizeof(edid)), 0);
-	assert_int_equal(sim_connector_info(sim, (unsigned)dp2, &info), 0);
+	assert_int_equal(sim_unplug(sim, (unsigned)dp1), 0);
+	assert_int_equal(sim_plug(sim, (unsigned)dp1, edid, sizeof(edid)), 0);
+	assert_int_equal(sim_connector_info(sim, (unsigned)dp1, &info), 0);
 	assert_true(info.dp_sink);
-	st_hpd_enable(hw, 3);
+	st_hpd_enable(hw, 2);
 	dc_hw_delay_ns(hw, 20000000); /* through the HPD filter */
 	for (unsigned blk = 0; blk < 4; blk++)
-		aux_edid(hw, 3, (uint8_t)(blk / 2), (uint8_t)(blk % 2 * 128), got + blk * 128, 128);
+		aux_edid(hw, 2, (uint8_t)(blk / 2), (uint8_t)(blk % 2 * 128), got + blk * 128, 128);
 	assert_memory_equal(got, edid, sizeof(edid));
 
 	/* no device at 0x37: I2C NACK in the reply */
-	st_aux(hw, 3, CMD_I2C_READ_MOT, 0x37, NULL, 0, 1, &cmd, NULL, NULL);
+	st_aux(hw, 2, CMD_I2C_READ_MOT, 0x37, NULL, 0, 1, &cmd, NULL, NULL);
 	assert_int_equal(cmd >> 4, DCE110_AUX_REPLY_I2C_NACK);
 	/* and the DP sink has no DDC devices: the DDC line NACKs */
 	assert_true(st_i2c_read_edid(hw, info.ddc, 0, 0, got, 8) &
@@ -137,25 +140,25 @@ static void test_defer_and_payload_limit(void **state)
 	unsigned got;
 
 	(void)state;
-	st_hpd_enable(hw, 0);
+	st_hpd_enable(hw, 2); /* DP-1 */
 	assert_int_equal(sim_set_aux_defer(sim, 0, 2), 0);
 	for (int i = 0; i < 2; i++) {
-		st_aux(hw, 0, CMD_NATIVE_READ, 0, NULL, 0, 1, &cmd, buf, &got);
+		st_aux(hw, 2, CMD_NATIVE_READ, 0, NULL, 0, 1, &cmd, buf, &got);
 		assert_int_equal(cmd >> 4, DCE110_AUX_REPLY_DEFER);
 		assert_int_equal(got, 0);
 	}
-	st_aux(hw, 0, CMD_NATIVE_READ, 0, NULL, 0, 1, &cmd, buf, &got);
+	st_aux(hw, 2, CMD_NATIVE_READ, 0, NULL, 0, 1, &cmd, buf, &got);
 	assert_int_equal(cmd >> 4, DCE110_AUX_REPLY_ACK);
 	assert_int_equal(buf[0], 0x12);
 	/* the next request is deferred twice again */
-	st_aux(hw, 0, CMD_NATIVE_READ, 0, NULL, 0, 1, &cmd, buf, &got);
+	st_aux(hw, 2, CMD_NATIVE_READ, 0, NULL, 0, 1, &cmd, buf, &got);
 	assert_int_equal(cmd >> 4, DCE110_AUX_REPLY_DEFER);
 	assert_int_equal(sim_set_aux_defer(sim, 0, 0), 0);
 
 	/* 17 bytes are more than an AUX transaction carries */
-	st_aux(hw, 0, CMD_NATIVE_READ, 0, NULL, 0, 17, &cmd, buf, &got);
+	st_aux(hw, 2, CMD_NATIVE_READ, 0, NULL, 0, 17, &cmd, buf, &got);
 	assert_int_equal(cmd >> 4, DCE110_AUX_REPLY_NACK);
-	st_aux(hw, 0, CMD_NATIVE_READ, 0, NULL, 0, 16, &cmd, buf, &got);
+	st_aux(hw, 2, CMD_NATIVE_READ, 0, NULL, 0, 16, &cmd, buf, &got);
 	assert_int_equal(cmd >> 4, DCE110_AUX_REPLY_ACK);
 	assert_int_equal(got, 16);
 	sim_destroy(sim);

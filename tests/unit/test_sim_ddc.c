@@ -77,7 +77,7 @@ static void test_short_edid_nacks_segment_pointer(void **state)
 
 static void test_empty_connector_nacks(void **state)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(ST_LINES_SCENARIO);
 	struct dc_hw *hw = sim_hw(sim);
 	int dp2 = sim_connector_find(sim, "DP-2");
 	struct sim_connector_info info;

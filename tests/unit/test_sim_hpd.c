@@ -31,7 +31,7 @@ static uint32_t hpd_status(struct dc_hw *hw, unsigned hpd)
 
 static void test_plug_unplug(void **state)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(ST_LINES_SCENARIO);
 	struct dc_hw *hw = sim_hw(sim);
 	unsigned dp2 = (unsigned)sim_connector_find(sim, "DP-2");
 	uint32_t ctl = mmDC_HPD_INT_CONTROL + dce110_hpd_offsets[3];
@@ -91,7 +91,7 @@ static void test_plug_unplug(void **state)
 
 static void test_interrupt_needs_enable(void **state)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(ST_LINES_SCENARIO);
 	struct dc_hw *hw = sim_hw(sim);
 	unsigned dp2 = (unsigned)sim_connector_find(sim, "DP-2");
 	uint8_t edid[128] = { 0 };
@@ -115,7 +115,7 @@ static void test_interrupt_needs_enable(void **state)
 
 static void test_short_pulse_is_dp_irq(void **state)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(ST_LINES_SCENARIO);
 	struct dc_hw *hw = sim_hw(sim);
 	uint32_t ctl = mmDC_HPD_INT_CONTROL;
 	uint8_t vec;
@@ -161,7 +161,7 @@ static void test_short_pulse_is_dp_irq(void **state)
 
 static void test_plug_json(void **state)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(ST_LINES_SCENARIO);
 	struct dc_hw *hw = sim_hw(sim);
 	unsigned dp2 = (unsigned)sim_connector_find(sim, "DP-2");
 	struct sim_error err = { { 0 } };

@@ -21,6 +21,8 @@
 
 #include <cmocka.h>
 
+#include "dc.h"
+#include "dc_bios.h"
 #include "sim_internal.h"
 #include "sim_scenario.h"
 #include "sim_test_util.h"
@@ -99,22 +101,54 @@ static void test_examples_build(void **state)
 	assert_true(n >= 3);
 }
 
+/*
+ * The default scenario is the board of the image it runs, AMD's Carrizo
+ * image: each connector on the transmitter, HPD, DDC and AUX lines of the
+ * image's display path of its kind (eDP on UNIPHY A, HDMI on B, DP on C).
+ * A connector off that board would be one no Carrizo with this image has.
+ */
 static void test_default_topology(void **state)
 {
 	struct sim *sim = st_create(NULL);
 	struct sim_connector_info info;
-	static const char *const names[] = { "DP-1", "HDMI-A-1", "eDP-1", "DP-2" };
+	static const char *const names[] = { "DP-1", "HDMI-A-1", "eDP-1" };
+	static const enum dc_link_type types[] = { DC_LINK_DP, DC_LINK_HDMI_A, DC_LINK_EDP };
+	struct dc_bios_error err = { "" };
+	struct dc_board board;
+	struct dc_bios *bios;
+	const void *image;
+	size_t len = 0;
 
 	(void)state;
-	assert_int_equal(sim_connector_count(sim), 4);
-	for (unsigned i = 0; i < 4; i++) {
+	image = sim_vbios(sim, &len);
+	assert_non_null(image);
+	assert_int_equal(dc_bios_load(image, len, &bios, &err), 0);
+	assert_string_equal(dc_bios_version(bios), "113-C75100-031");
+	assert_int_equal(dc_bios_board(bios, DC_ASIC_CARRIZO, &board, &err), 0);
+	assert_int_equal(sim_connector_count(sim), 3);
+	assert_int_equal(board.connector_count, 3);
+	for (unsigned i = 0; i < 3; i++) {
+		const struct dc_connector_desc *d = NULL;
+
 		assert_int_equal(sim_connector_info(sim, i, &info), 0);
 		assert_string_equal(info.name, names[i]);
-		assert_int_equal(info.hpd, i);
-		assert_int_equal(info.plugged, i != 3);
+		assert_true(info.plugged);
+		for (unsigned j = 0; j < board.connector_count; j++) {
+			if (board.connectors[j].dig_be == info.encoder)
+				d = &board.connectors[j];
+		}
+		if (!d)
+			fail_msg("%s: UNIPHY %c is not on the image's board", info.name,
+				 'A' + info.encoder);
+		assert_int_equal(d->type, types[i]);
+		assert_int_equal(d->hpd, info.hpd);
+		assert_int_equal(d->ddc, info.ddc);
+		if (types[i] != DC_LINK_HDMI_A)
+			assert_int_equal(d->aux, info.aux);
 	}
+	dc_bios_destroy(bios);
 	assert_int_equal(sim_connector_find(sim, "VGA-1"), -ENOENT);
-	assert_int_equal(sim_connector_info(sim, 4, &info), -EINVAL);
+	assert_int_equal(sim_connector_info(sim, 3, &info), -EINVAL);
 	sim_destroy(sim);
 }
 

@@ -94,7 +94,7 @@ static void status(struct dc_hw *hw, unsigned aux, uint8_t s[6])
 
 static void test_good_sequence(void **state)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(ST_LINES_SCENARIO);
 	struct dc_hw *hw = sim_hw(sim);
 	uint8_t s[6], zero = 0, sink;
 
@@ -260,7 +260,7 @@ static void test_injected_failures(void **state)
 
 static void test_mismatched_configuration(void **state)
 {
-	struct sim *sim = st_create(NULL);
+	struct sim *sim = st_create(ST_LINES_SCENARIO);
 	struct dc_hw *hw = sim_hw(sim);
 	uint8_t s[6];
 
