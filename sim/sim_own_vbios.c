@@ -11,8 +11,8 @@
  *    reference or post divider asked for.
  *  - UNIPHYTransmitterControl 1.5 on DCE 10 (the DP PHY: enable at a
  *    rate, drive levels, disable, on the UNIPHY registers AMD's Carrizo
- *    table programs; none on DCE 11.2, whose header names those registers
- *    only as reserved).
+ *    table programs) and 1.6 on DCE 11.2, whose header names those
+ *    registers only as reserved (the transmitter's link enable alone).
  *  - SetPixelClock in the revision the public driver uses on that DCE:
  *    1.6 on DCE 10 (dcd's dividers, written to BPHYC_PLLn as on DCE 11.0)
  *    and 1.7 on DCE 11.2 (a clock only: the table picks the post divider
@@ -410,6 +410,51 @@ static void transmitter_control_v5(struct atom_table *t)
 }
 
 /*
+ * UNIPHYTransmitterControl 1.6 (DIG_TRANSMITTER_CONTROL_PARAMETERS_V1_6) on
+ * DCE 11.2: the PHY in byte 0, the action in byte 1. DCE 11.2's header
+ * names the PHY macro's registers only as reserved, so this table leaves
+ * them alone and sets the one public field of the transmitter it can name:
+ * ENABLE sets UNIPHYx_CHANNEL_XBAR_CNTL.UNIPHY_LINK_ENABLE, DISABLE clears
+ * it, other actions do nothing. It stands where AMD's Polaris images have
+ * their own 1.6 table (which the kernel runs for HDMI and DVI), so Display
+ * Core takes the same path with both; the simulator has no DCE 11.2 PHY
+ * model (docs/bios.md, "Our own image").
+ */
+static void transmitter_control_v6(struct atom_table *t)
+{
+	size_t cases[2], done;
+
+	atom_table_begin(t, 6, W_COUNT, 12);
+	/* the transmitter's register pair: UNIPHYx_LINK_CNTL, _CHANNEL_XBAR_CNTL = + 2 x */
+	ws_src(t, MOVE, W_PLL, K_PS, A_B0, 0);
+	ws_imm(t, MUL, W_PLL, 2);
+	ws_src(t, MOVE, WS_REG_BLOCK, K_WS, A_DW, WS_QUOTIENT);
+	atom_table_u8(t, SWITCH);
+	atom_table_u8(t, ATTR(K_PS, A_B8));
+	atom_table_u8(t, 0);
+	static const uint8_t actions[] = { ATOM_TRANSMITTER_ACTION_ENABLE,
+					   ATOM_TRANSMITTER_ACTION_DISABLE };
+	for (unsigned i = 0; i < 2; i++) {
+		atom_table_u8(t, CASE);
+		atom_table_u8(t, actions[i]);
+		atom_table_u16(t, 0);
+		cases[i] = t->n - 2;
+	}
+	atom_table_u16(t, CASE_END);
+	atom_table_u8(t, EOT);
+	atom_table_patch(t, cases[0]);
+	reg_imm(t, OR, mmUNIPHYA_CHANNEL_XBAR_CNTL,
+		UNIPHYA_CHANNEL_XBAR_CNTL__UNIPHY_LINK_ENABLE_MASK);
+	done = jump(t, J_ALWAYS);
+	atom_table_patch(t, cases[1]);
+	reg_imm(t, AND, mmUNIPHYA_CHANNEL_XBAR_CNTL,
+		~(uint32_t)UNIPHYA_CHANNEL_XBAR_CNTL__UNIPHY_LINK_ENABLE_MASK);
+	atom_table_patch(t, done);
+	atom_table_u8(t, EOT);
+	atom_table_end(t);
+}
+
+/*
  * AdjustDisplayPll 1.3: in, the clock in 10 kHz in word 0; out
  * (ADJUST_DISPLAY_PLL_OUTPUT_PARAMETERS_V3), the PLL frequency in 10 kHz
  * in dword 0 and reference and post dividers (0: no constraint) in dword 1.
@@ -481,7 +526,10 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	else
 		set_pixel_clock_v6(&spc);
 	adjust_display_pll(&adj);
-	transmitter_control_v5(&utc);
+	if (dce112)
+		transmitter_control_v6(&utc);
+	else
+		transmitter_control_v5(&utc);
 
 	/* ATOM_FIRMWARE_INFO_V2_2: clocks in 10 kHz */
 	put16(fwi, FWI_SIZE);
@@ -498,7 +546,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	if (atom_image_add_data(&img, DC_BIOS_DATA_FIRMWARE_INFO, fwi, sizeof(fwi)) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_SET_PIXEL_CLOCK, &spc) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_ADJUST_DISPLAY_PLL, &adj) < 0 ||
-	    (!dce112 && atom_image_add_cmd(&img, DC_BIOS_CMD_UNIPHY_TRANSMITTER_CONTROL, &utc) < 0))
+	    atom_image_add_cmd(&img, DC_BIOS_CMD_UNIPHY_TRANSMITTER_CONTROL, &utc) < 0)
 		return sj_fail(ctx, "vbios",
 			       "the simulator's own video BIOS: a table overflows or the %u-byte "
 			       "image is full",

@@ -59,6 +59,7 @@ void dc_bios_phy_init(struct dc *dc)
 	struct dc_bios_table t;
 
 	dc->bios_utc_rev = 0;
+	dc->bios_phy_readback = false;
 	dc->bios_phy_why[0] = '\0';
 	if (dc_bios_cmd_table(dc->bios, DC_BIOS_CMD_UNIPHY_TRANSMITTER_CONTROL, &t)) {
 		snprintf(dc->bios_phy_why, sizeof(dc->bios_phy_why),
@@ -69,16 +70,22 @@ void dc_bios_phy_init(struct dc *dc)
 		snprintf(dc->bios_phy_why, sizeof(dc->bios_phy_why),
 			 "video BIOS %s has UNIPHYTransmitterControl %u.%u, dcd knows 1.5 and 1.6",
 			 dc_bios_version(dc->bios), t.format_rev, t.content_rev);
-	} else if (dc->pool->regs->uniphy_reserved) {
-		snprintf(dc->bios_phy_why, sizeof(dc->bios_phy_why),
-			 "the UNIPHY registers of %s are reserved in its public header: "
-			 "dcd cannot read the PHY back",
-			 dc->pool->dce);
 	} else {
 		struct dc_bios_error berr = { 0 };
 		struct dc_board board;
 
 		dc->bios_utc_rev = t.content_rev;
+		/*
+		 * DP training reads the PHY back (the link rate, the drive
+		 * levels); TMDS does not, so a PHY whose registers are reserved
+		 * in the public header still goes up for HDMI and DVI.
+		 */
+		dc->bios_phy_readback = !dc->pool->regs->uniphy_reserved;
+		if (!dc->bios_phy_readback)
+			snprintf(dc->bios_phy_why, sizeof(dc->bios_phy_why),
+				 "the UNIPHY registers of %s are reserved in its public header: "
+				 "dcd cannot read the PHY back",
+				 dc->pool->dce);
 		/* the transmitters the image's display paths use: those it drives;
 		 * an image without display paths (our own) drives them all */
 		dc->bios_phy_mask = ~0u;
@@ -93,9 +100,7 @@ void dc_bios_phy_init(struct dc *dc)
 /*
  * A TMDS PHY is powered up through the video BIOS's UNIPHYTransmitterControl,
  * as the DP PHY is: the DIG registers alone leave it off on silicon, whatever
- * the simulator would show. DCE 11.2 is the exception for now (docs/bios.md,
- * "Not yet"): its PHY's registers are reserved in the public header, and
- * Display Core runs no transmitter table there.
+ * the simulator would show.
  */
 int dc_bios_phy_tmds_check(struct dc *dc, unsigned link, enum dc_signal signal, int stream,
 			   struct dc_error *err)
@@ -103,7 +108,7 @@ int dc_bios_phy_tmds_check(struct dc *dc, unsigned link, enum dc_signal signal, 
 	const struct dc_link *l = &dc->links[link];
 	char why[192];
 
-	if (dc->pool->regs->uniphy_reserved || dc_bios_phy(dc, l->desc.dig_be))
+	if (dc_bios_phy_tmds(dc, l->desc.dig_be))
 		return 0;
 	dc_bios_phy_why_not(dc, l->desc.dig_be, why, sizeof(why));
 	dc_log(dc, DC_LOG_ERROR,
@@ -116,16 +121,21 @@ int dc_bios_phy_tmds_check(struct dc *dc, unsigned link, enum dc_signal signal, 
 	return -EOPNOTSUPP;
 }
 
-bool dc_bios_phy(const struct dc *dc, unsigned dig)
+bool dc_bios_phy_tmds(const struct dc *dc, unsigned dig)
 {
 	return dc->bios && dc->bios_utc_rev && dig < 32 && (dc->bios_phy_mask >> dig & 1);
+}
+
+bool dc_bios_phy(const struct dc *dc, unsigned dig)
+{
+	return dc_bios_phy_tmds(dc, dig) && dc->bios_phy_readback;
 }
 
 void dc_bios_phy_why_not(const struct dc *dc, unsigned dig, char *buf, size_t n)
 {
 	if (!dc->bios)
 		snprintf(buf, n, "no video BIOS image to run UNIPHYTransmitterControl from");
-	else if (!dc->bios_utc_rev)
+	else if (!dc->bios_utc_rev || (dig < 32 && (dc->bios_phy_mask >> dig & 1)))
 		snprintf(buf, n, "%s", dc->bios_phy_why);
 	else
 		snprintf(buf, n,

@@ -202,7 +202,8 @@ struct dc {
 	struct dc_bios_firmware_info bios_fw;
 	uint8_t bios_spc_rev;	/* SetPixelClock 1.x: 6 or 7 */
 	uint8_t bios_utc_rev;	/* UNIPHYTransmitterControl 1.x: 5 or 6, 0: none dcd knows */
-	char bios_phy_why[128]; /* why not (bios_utc_rev 0) */
+	bool bios_phy_readback; /* the PHY's public registers can be read back (DP) */
+	char bios_phy_why[128]; /* why not (bios_utc_rev 0, or no readback) */
 	uint32_t bios_phy_mask; /* link encoders on the image's board (its display paths) */
 	uint8_t bios_dec_rev;	/* DIGxEncoderControl 1.x: 4, 0: none dcd knows */
 	bool bios_pg;		/* EnableDispPowerGating 2.1 gates and un-gates pipes */
@@ -250,8 +251,11 @@ void dc_bios_phy_init(struct dc *dc);
 /*
  * The image has a UNIPHYTransmitterControl dcd can run, and link encoder
  * dig is on its board: the table drives the transmitters its display
- * paths use.
+ * paths use. dc_bios_phy_tmds is enough for HDMI and DVI; DP also reads
+ * the PHY back (dc_bios_phy), which DCE 11.2's public header does not
+ * allow.
  */
+bool dc_bios_phy_tmds(const struct dc *dc, unsigned dig);
 bool dc_bios_phy(const struct dc *dc, unsigned dig);
 /* Why not (dc_bios_phy false), one clause naming the table and its revision. */
 void dc_bios_phy_why_not(const struct dc *dc, unsigned dig, char *buf, size_t n);

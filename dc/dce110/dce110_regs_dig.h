@@ -439,11 +439,15 @@
 /* Around the macro, per transmitter (A..G): link control, channel crossbar, symbol clock
  * (SYMCLKA..F_CLOCK_ENABLE in dce110_regs_crtc_dcp.h). */
 #define mmUNIPHYA_LINK_CNTL              0x4805 /* UNIPHYx_LINK_CNTL = + 2x, XBAR + 1 */
+#define mmUNIPHYA_CHANNEL_XBAR_CNTL      0x4806 /* UNIPHYx_CHANNEL_XBAR_CNTL = + 2x */
 #define mmSYMCLKG_CLOCK_ENABLE           0x117
 #define mmUNIPHY_PLL_FBDIV               0x48c5
 #define mmUNIPHY_PLL_CONTROL1            0x48c6
 #define mmUNIPHY_PLL_CONTROL2            0x48c7
 #define mmUNIPHY_TMDP_REG5               0x48d3
+
+#define UNIPHYA_CHANNEL_XBAR_CNTL__UNIPHY_LINK_ENABLE_MASK  0x10000000
+#define UNIPHYA_CHANNEL_XBAR_CNTL__UNIPHY_LINK_ENABLE__SHIFT 0x1c
 
 #define UNIPHY_TX_CONTROL1__UNIPHY_PREMPH_STR0_MASK         0x7
 #define UNIPHY_TX_CONTROL1__UNIPHY_PREMPH_STR0__SHIFT       0x0

@@ -131,7 +131,7 @@ static int enable_tmds(struct dc *dc, unsigned link, const struct dc_stream *s,
 	 */
 	dce110_link_enc_tmds_enable(dc->hw, l->desc.dig_be, l->desc.hpd, hdmi,
 				    signal == DC_SIGNAL_DVI_DUAL);
-	if (dc_bios_phy(dc, l->desc.dig_be) &&
+	if (dc_bios_phy_tmds(dc, l->desc.dig_be) &&
 	    dc_bios_phy_tmds_enable(dc, link, signal, s->res.pixel_clock_khz,
 				    (unsigned)s->res.clock_source)) {
 		dce110_link_enc_disable(dc->hw, l->desc.dig_be);
@@ -216,7 +216,7 @@ int dc_link_disable(struct dc *dc, unsigned link)
 		return 0;
 	}
 	dce110_link_enc_hdmi_scrambling(dc->hw, dc->pool->regs, l->desc.dig_be, false, false);
-	if (dc_bios_phy(dc, l->desc.dig_be))
+	if (dc_bios_phy_tmds(dc, l->desc.dig_be))
 		dc_bios_phy_disable(dc, link, signal);
 	dce110_link_enc_disable(dc->hw, l->desc.dig_be);
 	if (l->sink && (was_scrambling || dc_sink_caps(l->sink)->scdc) &&

@@ -12,9 +12,11 @@
  *  - the monitor gets frames at the mode's rate, nothing went outside the
  *    register aperture, and what a restarted dcd reads back (dc_snapshot)
  *    is the committed state (the tables keep DIG_MODE HDMI or DVI);
- *  - a transmitter off the image's board, which no table powers up, is
- *    refused before anything is written, and our own Tonga image's
- *    transmitter table runs the PHY at ten times the TMDS clock per lane.
+ *  - a transmitter off the image's board, or an image without the
+ *    transmitter table, is refused before anything is written; our own
+ *    Tonga image's transmitter table runs the PHY at ten times the TMDS
+ *    clock per lane, and on Polaris (DCE 11.2) the image's table 1.6 runs
+ *    for HDMI although DP stays refused there.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -26,6 +28,7 @@
 
 #include <cmocka.h>
 
+#include "bios_rom.h"
 #include "dc_link_test.h"
 #include "dc_sim_test.h"
 #include "dce110_link.h"
@@ -265,6 +268,82 @@ static void off_board_transmitter_is_refused(void **state)
 }
 
 /*
+ * An image with SetPixelClock but no UNIPHYTransmitterControl (one the
+ * test writes: FirmwareInfo and an empty SetPixelClock 1.6): no table can
+ * power a TMDS PHY up, so the commit is refused, naming the image and the
+ * missing table, before a register is written.
+ */
+static void no_transmitter_table_is_refused(void **state)
+{
+	struct dst *t = dst_create(SCENARIO("tonga"), DC_ASIC_TONGA);
+	struct dc_state st = { .stream_count = 1 };
+	struct atom_table spc;
+	uint8_t fwi[96] = { 0 };
+	struct dc_error err;
+	struct rom rom;
+
+	(void)state;
+	/* ATOM_FIRMWARE_INFO_V2_2, clocks in 10 kHz: PPLL output max, the 27 MHz reference */
+	fwi[0] = sizeof(fwi);
+	fwi[2] = 2;
+	fwi[3] = 2;
+	fwi[32] = (uint8_t)(120000 & 0xff);
+	fwi[33] = (uint8_t)(120000 >> 8);
+	fwi[34] = (uint8_t)(120000 >> 16);
+	fwi[82] = (uint8_t)(2700 & 0xff);
+	fwi[83] = (uint8_t)(2700 >> 8);
+	atom_table_begin(&spc, 6, 0, 8);
+	atom_table_u8(&spc, 0x5b); /* EOT */
+	atom_table_end(&spc);
+	rom_init(&rom);
+	rom_add_data(&rom, DC_BIOS_DATA_FIRMWARE_INFO, fwi, sizeof(fwi));
+	rom_add_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, &spc);
+	rom_finish(&rom);
+	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), 0);
+	assert_false(dc_bios_phy_tmds(t->dc, 1));
+
+	dst_stream_vic(t, dst_link(t, "HDMI-A-1"), 16, &st.streams[0],
+		       dst_fb(t, 640, 480, 0x2040ff));
+	assert_int_equal(sim_trace_start(t->sim, 1u << 18), 0);
+	assert_int_equal(dc_commit(t->dc, &st, &err), -EOPNOTSUPP);
+	assert_int_equal(err.code, DC_ERR_LINK_ENCODER);
+	assert_string_equal(err.message,
+			    "HDMI-A-1: HDMI output refused: UNIPHY B cannot be powered up (video "
+			    "BIOS OURS-TEST-001 has no UNIPHYTransmitterControl table (76))");
+	assert_int_equal(sim_trace_count(t->sim), 0);
+	assert_int_equal(dc_current_state(t->dc)->stream_count, 0);
+	dst_destroy(t);
+}
+
+/*
+ * Polaris (DCE 11.2): the kernel powers the TMDS PHY up with the image's
+ * UNIPHYTransmitterControl 1.6, and so does Display Core, although it
+ * refuses DP there (the PHY cannot be read back). Our own Polaris table
+ * sets the transmitter's UNIPHY_LINK_ENABLE, which nothing else writes:
+ * set after the commit, clear once the stream is gone.
+ */
+static void polaris_runs_its_transmitter_table_for_tmds(void **state)
+{
+	struct dst *t = dst_create(SCENARIO("polaris10"), DC_ASIC_POLARIS10);
+	unsigned uni = 1;
+	uint32_t xbar = mmUNIPHYA_CHANNEL_XBAR_CNTL + 2 * uni;
+	const struct dc_stream *s;
+
+	(void)state;
+	assert_true(dc_bios_phy_tmds(t->dc, uni));
+	assert_false(dc_bios_phy(t->dc, uni));
+	assert_false(dc_hw_read(t->hw, xbar) & UNIPHYA_CHANNEL_XBAR_CNTL__UNIPHY_LINK_ENABLE_MASK);
+	s = commit_vic(t, dst_link(t, "HDMI-A-1"), 16);
+	assert_int_equal(s->res.link_encoder, (int)uni);
+	assert_true(dc_hw_read(t->hw, xbar) & UNIPHYA_CHANNEL_XBAR_CNTL__UNIPHY_LINK_ENABLE_MASK);
+	assert_frames_at_mode_rate(t, s);
+	assert_no_bad_access(t);
+	commit_nothing(t);
+	assert_false(dc_hw_read(t->hw, xbar) & UNIPHYA_CHANNEL_XBAR_CNTL__UNIPHY_LINK_ENABLE_MASK);
+	dst_destroy(t);
+}
+
+/*
  * Our own Tonga image has a transmitter table but no DIGxEncoderControl:
  * the PHY runs at ten bits per TMDS clock on each lane, in the reading of
  * the PLL fields docs/bios.md gives.
@@ -305,6 +384,8 @@ int main(void)
 		cmocka_unit_test(hdmi_through_amds_tables),
 		cmocka_unit_test(dvi_through_amds_tables),
 		cmocka_unit_test(off_board_transmitter_is_refused),
+		cmocka_unit_test(no_transmitter_table_is_refused),
+		cmocka_unit_test(polaris_runs_its_transmitter_table_for_tmds),
 		cmocka_unit_test(own_image_runs_the_phy_at_the_tmds_bit_rate),
 	};
 
