@@ -336,6 +336,27 @@ static void set_pixel_clock_v7(struct atom_table *t, uint32_t ref_khz, uint32_t 
 #define ATOM_TRANSMITTER_ACTION_SETUP_VSEMPH 11
 
 /*
+ * SWITCH on the action (parameter dword 0, the byte attr selects): a case
+ * per action whose target the caller patches (cases[i]); any other action
+ * ends the table.
+ */
+static void switch_on_action(struct atom_table *t, uint8_t attr, const uint8_t *actions, unsigned n,
+			     size_t *cases)
+{
+	atom_table_u8(t, SWITCH);
+	atom_table_u8(t, attr);
+	atom_table_u8(t, 0);
+	for (unsigned i = 0; i < n; i++) {
+		atom_table_u8(t, CASE);
+		atom_table_u8(t, actions[i]);
+		atom_table_u16(t, 0);
+		cases[i] = t->n - 2;
+	}
+	atom_table_u16(t, CASE_END);
+	atom_table_u8(t, EOT);
+}
+
+/*
  * UNIPHYTransmitterControl 1.5 (DIG_TRANSMITTER_CONTROL_PARAMETERS_V1_5) on
  * DCE 10: dword 0 the symbol clock in 10 kHz (word 0), the PHY (byte 2)
  * and the action (byte 3); dword 2 byte 1 the DPCD lane setting. It
@@ -360,20 +381,10 @@ static void transmitter_control_v5(struct atom_table *t)
 	ws_src(t, MOVE, W_PLL, K_PS, A_B16, 0);
 	ws_imm(t, MUL, W_PLL, 0x20);
 	ws_src(t, MOVE, WS_REG_BLOCK, K_WS, A_DW, WS_QUOTIENT);
-	atom_table_u8(t, SWITCH);
-	atom_table_u8(t, ATTR(K_PS, A_B24));
-	atom_table_u8(t, 0);
 	static const uint8_t actions[] = { ATOM_TRANSMITTER_ACTION_ENABLE,
 					   ATOM_TRANSMITTER_ACTION_SETUP_VSEMPH,
 					   ATOM_TRANSMITTER_ACTION_DISABLE };
-	for (unsigned i = 0; i < 3; i++) {
-		atom_table_u8(t, CASE);
-		atom_table_u8(t, actions[i]);
-		atom_table_u16(t, 0);
-		cases[i] = t->n - 2;
-	}
-	atom_table_u16(t, CASE_END);
-	atom_table_u8(t, EOT);
+	switch_on_action(t, ATTR(K_PS, A_B24), actions, 3, cases);
 	/* ENABLE */
 	atom_table_patch(t, cases[0]);
 	reg_imm(t, MOVE, mmUNIPHY_PLL_CONTROL1, 0);
@@ -429,19 +440,9 @@ static void transmitter_control_v6(struct atom_table *t)
 	ws_src(t, MOVE, W_PLL, K_PS, A_B0, 0);
 	ws_imm(t, MUL, W_PLL, 2);
 	ws_src(t, MOVE, WS_REG_BLOCK, K_WS, A_DW, WS_QUOTIENT);
-	atom_table_u8(t, SWITCH);
-	atom_table_u8(t, ATTR(K_PS, A_B8));
-	atom_table_u8(t, 0);
 	static const uint8_t actions[] = { ATOM_TRANSMITTER_ACTION_ENABLE,
 					   ATOM_TRANSMITTER_ACTION_DISABLE };
-	for (unsigned i = 0; i < 2; i++) {
-		atom_table_u8(t, CASE);
-		atom_table_u8(t, actions[i]);
-		atom_table_u16(t, 0);
-		cases[i] = t->n - 2;
-	}
-	atom_table_u16(t, CASE_END);
-	atom_table_u8(t, EOT);
+	switch_on_action(t, ATTR(K_PS, A_B8), actions, 2, cases);
 	atom_table_patch(t, cases[0]);
 	reg_imm(t, OR, mmUNIPHYA_CHANNEL_XBAR_CNTL,
 		UNIPHYA_CHANNEL_XBAR_CNTL__UNIPHY_LINK_ENABLE_MASK);

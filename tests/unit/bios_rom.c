@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "bios_rom.h"
+#include "dc_bios.h"
 
 void rom_init(struct rom *r)
 {
@@ -25,6 +26,22 @@ void rom_add_data(struct rom *r, unsigned index, const uint8_t *bytes, size_t si
 {
 	if (atom_image_add_data(&r->img, index, bytes, size) < 0)
 		abort();
+}
+
+void rom_add_firmware_info(struct rom *r, uint32_t ref_khz, uint32_t ppll_max_khz)
+{
+	uint8_t fwi[96] = { 0 };
+
+	/* ATOM_FIRMWARE_INFO_V2_2, clocks in 10 kHz */
+	fwi[0] = sizeof(fwi);
+	fwi[2] = 2;
+	fwi[3] = 2;
+	fwi[32] = (uint8_t)(ppll_max_khz / 10);
+	fwi[33] = (uint8_t)(ppll_max_khz / 10 >> 8);
+	fwi[34] = (uint8_t)(ppll_max_khz / 10 >> 16);
+	fwi[82] = (uint8_t)(ref_khz / 10);
+	fwi[83] = (uint8_t)(ref_khz / 10 >> 8);
+	rom_add_data(r, DC_BIOS_DATA_FIRMWARE_INFO, fwi, sizeof(fwi));
 }
 
 void rom_finish(struct rom *r)

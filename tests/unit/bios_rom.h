@@ -26,6 +26,8 @@ struct rom {
 void rom_init(struct rom *r);
 void rom_add_cmd(struct rom *r, unsigned index, const struct atom_table *a);
 void rom_add_data(struct rom *r, unsigned index, const uint8_t *bytes, size_t size);
+/* FirmwareInfo 2.2 with a reference clock and a PPLL output maximum, nothing else. */
+void rom_add_firmware_info(struct rom *r, uint32_t ref_khz, uint32_t ppll_max_khz);
 void rom_finish(struct rom *r); /* the checksum byte */
 
 /* A register file with a write log and a virtual clock. */

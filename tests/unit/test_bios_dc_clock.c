@@ -151,21 +151,11 @@ static void a_refused_image_keeps_the_one_before(void **state)
 	const struct image *im = &images[0];
 	struct dst *t = create(im);
 	struct dc_error err = { 0 };
-	uint8_t fwi[96] = { 0 };
 	struct rom rom;
 
 	(void)state;
-	/* ATOM_FIRMWARE_INFO_V2_2, clocks in 10 kHz: PPLL output max and the reference */
-	fwi[0] = sizeof(fwi);
-	fwi[2] = 2;
-	fwi[3] = 2;
-	fwi[32] = (uint8_t)(120000 & 0xff);
-	fwi[33] = (uint8_t)(120000 >> 8);
-	fwi[34] = (uint8_t)(120000 >> 16);
-	fwi[82] = (uint8_t)(2700 & 0xff);
-	fwi[83] = (uint8_t)(2700 >> 8);
 	rom_init(&rom);
-	rom_add_data(&rom, DC_BIOS_DATA_FIRMWARE_INFO, fwi, sizeof(fwi));
+	rom_add_firmware_info(&rom, 27000, 1200000);
 	rom_finish(&rom);
 	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), -EINVAL);
 	print_message("%s\n", err.message);

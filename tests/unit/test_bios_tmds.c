@@ -278,25 +278,15 @@ static void no_transmitter_table_is_refused(void **state)
 	struct dst *t = dst_create(SCENARIO("tonga"), DC_ASIC_TONGA);
 	struct dc_state st = { .stream_count = 1 };
 	struct atom_table spc;
-	uint8_t fwi[96] = { 0 };
 	struct dc_error err;
 	struct rom rom;
 
 	(void)state;
-	/* ATOM_FIRMWARE_INFO_V2_2, clocks in 10 kHz: PPLL output max, the 27 MHz reference */
-	fwi[0] = sizeof(fwi);
-	fwi[2] = 2;
-	fwi[3] = 2;
-	fwi[32] = (uint8_t)(120000 & 0xff);
-	fwi[33] = (uint8_t)(120000 >> 8);
-	fwi[34] = (uint8_t)(120000 >> 16);
-	fwi[82] = (uint8_t)(2700 & 0xff);
-	fwi[83] = (uint8_t)(2700 >> 8);
 	atom_table_begin(&spc, 6, 0, 8);
 	atom_table_u8(&spc, 0x5b); /* EOT */
 	atom_table_end(&spc);
 	rom_init(&rom);
-	rom_add_data(&rom, DC_BIOS_DATA_FIRMWARE_INFO, fwi, sizeof(fwi));
+	rom_add_firmware_info(&rom, 27000, 1200000);
 	rom_add_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, &spc);
 	rom_finish(&rom);
 	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), 0);
