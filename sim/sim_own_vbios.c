@@ -170,6 +170,27 @@ static size_t jump(struct atom_table *t, unsigned cond)
 }
 
 /*
+ * SWITCH on a parameter byte (dword ps, the alignment attr selects): a
+ * case per value whose target the caller patches (cases[i]); any other
+ * value ends the table.
+ */
+static void switch_cases(struct atom_table *t, uint8_t attr, uint8_t ps, const uint8_t *values,
+			 unsigned n, size_t *cases)
+{
+	atom_table_u8(t, SWITCH);
+	atom_table_u8(t, attr);
+	atom_table_u8(t, ps);
+	for (unsigned i = 0; i < n; i++) {
+		atom_table_u8(t, CASE);
+		atom_table_u8(t, values[i]);
+		atom_table_u16(t, 0);
+		cases[i] = t->n - 2;
+	}
+	atom_table_u16(t, CASE_END);
+	atom_table_u8(t, EOT);
+}
+
+/*
  * W_PLL = the register block index of the ATOM PLL id in PS dword ps, byte
  * 0 (PPLL0, PPLL1, PPLL2: BPHYC_PLL0..2 / DC_DISPLAYPLLREGS0..2), and the
  * register block set to it; an id that is no display PLL ends the table.
@@ -179,17 +200,7 @@ static void select_pll(struct atom_table *t, uint8_t ps)
 	static const uint8_t ids[] = { ATOM_PPLL0, ATOM_PPLL1, ATOM_PPLL2 };
 	size_t cases[3], done[3];
 
-	atom_table_u8(t, SWITCH);
-	atom_table_u8(t, ATTR(K_PS, A_B0));
-	atom_table_u8(t, ps);
-	for (unsigned i = 0; i < 3; i++) {
-		atom_table_u8(t, CASE);
-		atom_table_u8(t, ids[i]);
-		atom_table_u16(t, 0);
-		cases[i] = t->n - 2;
-	}
-	atom_table_u16(t, CASE_END);
-	atom_table_u8(t, EOT);
+	switch_cases(t, ATTR(K_PS, A_B0), ps, ids, 3, cases);
 	for (unsigned i = 0; i < 3; i++) {
 		atom_table_patch(t, cases[i]);
 		ws_imm(t, MOVE, W_PLL, i);
@@ -336,27 +347,6 @@ static void set_pixel_clock_v7(struct atom_table *t, uint32_t ref_khz, uint32_t 
 #define ATOM_TRANSMITTER_ACTION_SETUP_VSEMPH 11
 
 /*
- * SWITCH on the action (parameter dword 0, the byte attr selects): a case
- * per action whose target the caller patches (cases[i]); any other action
- * ends the table.
- */
-static void switch_on_action(struct atom_table *t, uint8_t attr, const uint8_t *actions, unsigned n,
-			     size_t *cases)
-{
-	atom_table_u8(t, SWITCH);
-	atom_table_u8(t, attr);
-	atom_table_u8(t, 0);
-	for (unsigned i = 0; i < n; i++) {
-		atom_table_u8(t, CASE);
-		atom_table_u8(t, actions[i]);
-		atom_table_u16(t, 0);
-		cases[i] = t->n - 2;
-	}
-	atom_table_u16(t, CASE_END);
-	atom_table_u8(t, EOT);
-}
-
-/*
  * UNIPHYTransmitterControl 1.5 (DIG_TRANSMITTER_CONTROL_PARAMETERS_V1_5) on
  * DCE 10: dword 0 the symbol clock in 10 kHz (word 0), the PHY (byte 2)
  * and the action (byte 3); dword 2 byte 1 the DPCD lane setting. It
@@ -384,7 +374,7 @@ static void transmitter_control_v5(struct atom_table *t)
 	static const uint8_t actions[] = { ATOM_TRANSMITTER_ACTION_ENABLE,
 					   ATOM_TRANSMITTER_ACTION_SETUP_VSEMPH,
 					   ATOM_TRANSMITTER_ACTION_DISABLE };
-	switch_on_action(t, ATTR(K_PS, A_B24), actions, 3, cases);
+	switch_cases(t, ATTR(K_PS, A_B24), 0, actions, 3, cases);
 	/* ENABLE */
 	atom_table_patch(t, cases[0]);
 	reg_imm(t, MOVE, mmUNIPHY_PLL_CONTROL1, 0);
@@ -442,7 +432,7 @@ static void transmitter_control_v6(struct atom_table *t)
 	ws_src(t, MOVE, WS_REG_BLOCK, K_WS, A_DW, WS_QUOTIENT);
 	static const uint8_t actions[] = { ATOM_TRANSMITTER_ACTION_ENABLE,
 					   ATOM_TRANSMITTER_ACTION_DISABLE };
-	switch_on_action(t, ATTR(K_PS, A_B8), actions, 2, cases);
+	switch_cases(t, ATTR(K_PS, A_B8), 0, actions, 2, cases);
 	atom_table_patch(t, cases[0]);
 	reg_imm(t, OR, mmUNIPHYA_CHANNEL_XBAR_CNTL,
 		UNIPHYA_CHANNEL_XBAR_CNTL__UNIPHY_LINK_ENABLE_MASK);
