@@ -571,6 +571,7 @@ void sim_get_stats(struct sim *sim, struct sim_stats *stats)
 	stats->reg_reads = sim->st->reg_reads;
 	stats->reg_writes = sim->st->reg_writes;
 	stats->bad_reg_accesses = sim->st->bad_accesses;
+	stats->gated_reg_accesses = sim->st->gated_accesses;
 	stats->unmapped_pixels = sim->unmapped_pixels;
 	stats->underflow_pixels = sim->underflow_pixels;
 	stats->garbage_pixels = sim->garbage_pixels;

@@ -296,6 +296,9 @@ struct sim_stats {
 	uint64_t reg_reads;
 	uint64_t reg_writes;
 	uint64_t bad_reg_accesses; /* offsets outside the register file */
+	/* reads and writes of a power-gated pipe's registers: they read 0 and
+	 * writes are lost (docs/sim.md, "Pipe power gating") */
+	uint64_t gated_reg_accesses;
 	uint64_t unmapped_pixels;  /* scanned out from unmapped memory */
 	uint64_t underflow_pixels; /* shown by a pipe without DMIF buffers (nothing fetched) */
 	uint64_t garbage_pixels;   /* fetched from MC addresses the MC maps nowhere */

@@ -366,7 +366,7 @@ void sim_crtc_retime(struct sim *sim, unsigned n, uint64_t t)
 	}
 	sim_crtc_clock(sim, n, &num, &den);
 	run = (creg(sim, n, mmCRTC_CONTROL) & CRTC_CONTROL__CRTC_MASTER_EN_MASK) && num &&
-	      n < sim->st->npipes;
+	      n < sim->st->npipes && !sim_pg_gated(sim, n);
 	if (was && !run)
 		c->last_frame = frame;
 	c->running = run;

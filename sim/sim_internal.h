@@ -260,6 +260,8 @@ void sim_dp_link_lost(struct sim *sim, struct sim_connector *c);
 int sim_pg_of(const struct sim_state *st, uint32_t reg, uint32_t *generic);
 uint32_t sim_pg_read(struct sim *sim, unsigned n, uint32_t generic);
 void sim_pg_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
+/* Pipe n is power-gated: its registers do not answer, its CRTC does not run. */
+bool sim_pg_gated(const struct sim *sim, unsigned n);
 
 /* ---- the UNIPHY PHY macro (sim_uniphy.c) ---- */
 /* Transmitter n of UNIPHYx_LINK_CNTL, UNIPHYx_CHANNEL_XBAR_CNTL or SYMCLKx_CLOCK_ENABLE, or -1. */

@@ -10,10 +10,14 @@
  *    power-gating state machines; AMD's Carrizo table, un-gating a pipe,
  *    polls the status until it reads the powered value). Everything else
  *    reads 0.
- * What a gated pipe does on silicon (which registers stop answering, what
- * its scanout shows) is not in the public headers; the simulator models
- * the status only. Carrizo and Stoney (DCE 11.0) have PIPE0..2, the other
- * generations PIPE0..5; all start powered.
+ * A gated pipe does not respond: its CRTC and display controller registers
+ * (the pipe's block, sim_pipe_of) read 0 and lose what is written, each
+ * access counted (sim_stats.gated_reg_accesses), and its CRTC scans
+ * nothing out. Which registers silicon gates, and whether they keep their
+ * contents through gating, is not in the public headers: the simulator
+ * keeps them and shows them again once the pipe is powered (docs/sim.md).
+ * Carrizo and Stoney (DCE 11.0) have PIPE0..2, the other generations
+ * PIPE0..5; all start powered.
  */
 #include "sim_internal.h"
 
@@ -42,7 +46,7 @@ int sim_pg_of(const struct sim_state *st, uint32_t reg, uint32_t *generic)
 }
 
 /* Pipe n is power-gated (asked to be, and not forced on). */
-static bool pipe_gated(struct sim *sim, unsigned n)
+bool sim_pg_gated(const struct sim *sim, unsigned n)
 {
 	const uint32_t *r = sim->st->regs;
 
@@ -56,12 +60,18 @@ static bool pipe_gated(struct sim *sim, unsigned n)
 uint32_t sim_pg_read(struct sim *sim, unsigned n, uint32_t generic)
 {
 	if (generic == mmPIPE0_PG_STATUS)
-		return pipe_gated(sim, n) ? PG_GATED : PG_POWERED;
+		return sim_pg_gated(sim, n) ? PG_GATED : PG_POWERED;
 	return sim->st->regs[generic + dce110_pg_offsets[n]];
 }
 
 void sim_pg_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value)
 {
-	if (generic != mmPIPE0_PG_STATUS) /* read-only */
-		sim->st->regs[generic + dce110_pg_offsets[n]] = value;
+	bool was = sim_pg_gated(sim, n);
+
+	if (generic == mmPIPE0_PG_STATUS) /* read-only */
+		return;
+	sim->st->regs[generic + dce110_pg_offsets[n]] = value;
+	/* the pipe's CRTC stops or may run again */
+	if (sim_pg_gated(sim, n) != was && n < sim->st->ncrtc_regs)
+		sim_crtc_retime(sim, n, sim->st->synced_ns);
 }

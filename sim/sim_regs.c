@@ -220,9 +220,14 @@ uint32_t sim_reg_read(struct sim *sim, uint32_t reg)
 	}
 	if (sim_dmif_read(sim, reg, &g))
 		return g;
-	if ((i = sim_pipe_of(st, reg, &g)) >= 0)
+	if ((i = sim_pipe_of(st, reg, &g)) >= 0) {
+		if (sim_pg_gated(sim, (unsigned)i)) {
+			st->gated_accesses++;
+			return 0;
+		}
 		return g < 0x1b78 ? sim_dcp_read(sim, (unsigned)i, g)
 				  : sim_crtc_read(sim, (unsigned)i, g);
+	}
 	if ((i = sim_dig_of(st, reg, &g)) >= 0)
 		return sim_dig_read(sim, (unsigned)i, g);
 	if ((i = sim_uniphy_of(st, reg, &g)) >= 0)
@@ -261,6 +266,10 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 	if (sim_dmif_write(sim, reg, value))
 		return;
 	if ((i = sim_pipe_of(st, reg, &g)) >= 0) {
+		if (sim_pg_gated(sim, (unsigned)i)) {
+			st->gated_accesses++;
+			return;
+		}
 		if (g < 0x1b78)
 			sim_dcp_write(sim, (unsigned)i, g, value);
 		else

@@ -16,10 +16,11 @@
 
 #define SIM_STATE_MAGIC 0x6174536d69536344ull /* "DcSimSta" */
 #define SIM_STATE_VERSION                                                      \
-	10 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore;  \
+	11 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore;  \
 	   5: DMIF; 6: IH; 7: the VBIOS image and its PLLs, unmodelled writes; \
 	   8: the public PLL registers on every ASIC, no extension PLLs;       \
-	   9: VRAM after the state, the MC registers; 10: no extension */
+	   9: VRAM after the state, the MC registers; 10: no extension;        \
+	   11: accesses to power-gated pipes */
 
 #define SIM_REG_COUNT	     0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
 #define SIM_MAX_CONNECTORS   9
@@ -286,6 +287,7 @@ struct sim_state {
 	bool aux_sw_owner[DCE110_MAX_AUXES];
 
 	uint64_t reg_reads, reg_writes, bad_accesses;
+	uint64_t gated_accesses; /* to a power-gated pipe's registers (sim_pg.c) */
 	/* writes to registers no block model claims (kept as plain storage) */
 	uint64_t unmodelled_writes;
 	uint32_t nunmodelled;
