@@ -546,6 +546,24 @@ static int give_vbios(struct dc_engine *de, const struct engine_vbios *v)
 	return 0;
 }
 
+/*
+ * A GPU the system firmware did not post (a secondary GPU handed to VFIO,
+ * often) gets the image's ASIC_Init first, as the kernel's amdgpu does;
+ * one dcd cannot post is no engine to drive.
+ */
+static int post_gpu(struct dc_engine *de)
+{
+	struct dc_error err = { 0 };
+	int r = dc_vbios_post(de->dc, &err);
+
+	if (r < 0)
+		log_error("%s", err.message);
+	else if (r == 1)
+		log_notice("posted the GPU with video BIOS %s's ASIC_Init",
+			   dc_vbios_version(de->dc));
+	return r < 0 ? r : 0;
+}
+
 /* ---- DC's callbacks and log lines, forwarded to the daemon ------------------------- */
 
 static void on_hotplug(struct dc *dc, unsigned link, bool connected, void *data)
@@ -1013,6 +1031,8 @@ int dcd_engine_dc_open(struct dcd *dcd, struct dcd_engine **out)
 		dc_set_events(de->dc, &dc_events, de);
 		r = give_vbios(de, &vbios);
 	}
+	if (r == 0)
+		r = post_gpu(de);
 	free(vbios.owned);
 	if (r == 0)
 		open_scanout(de);

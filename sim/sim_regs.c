@@ -181,6 +181,9 @@ void sim_regs_reset(struct sim *sim)
 	struct sim_state *st = sim->st;
 
 	memset(st->regs, 0, sizeof(st->regs));
+	/* posted by the system firmware: its ASIC_Init left ASIC_INIT_COMPLETE */
+	if (!st->cfg.unposted)
+		st->regs[BIF50_mmBIOS_SCRATCH_7] = ATOM_S7_ASIC_INIT_COMPLETE_MASK;
 	sim_ppll_reset(sim);
 	sim_mc_reset(sim);
 	/* AUX reply timeout: (AUX_RX_TIMEOUT_LEN + 1) x 100 us, 400 us at reset */

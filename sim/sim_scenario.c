@@ -137,15 +137,10 @@ static int parse_connector(struct sj_ctx *ctx, const char *path, json_object *v,
 
 static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *cfg)
 {
-	static const char *const keys[] = { "asic",
-					    "clock",
-					    "ref_clock_khz",
-					    "dp_ref_clock_khz",
-					    "ddc_bus_timing",
-					    "connectors",
-					    "vbios",
-					    "vram_mib",
-					    NULL };
+	static const char *const keys[] = {
+		"asic",	      "clock", "ref_clock_khz", "dp_ref_clock_khz", "ddc_bus_timing",
+		"connectors", "vbios", "vram_mib",	"posted",	    NULL
+	};
 	static const char *const clocks[] = { "virtual", "real", NULL };
 	char ipath[SJ_PATH_MAX];
 	struct used used = { 0 };
@@ -197,6 +192,14 @@ static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *c
 		return r;
 	if ((r = sj_bool(ctx, "", root, "ddc_bus_timing", &cfg->ddc_timing)) < 0)
 		return r;
+	/* the system firmware posted the GPU (ASIC_Init ran), unless the scenario says not */
+	{
+		bool posted = true;
+
+		if ((r = sj_bool(ctx, "", root, "posted", &posted)) < 0)
+			return r;
+		cfg->unposted = !posted;
+	}
 	/* VRAM behind the BAR; MC_VM_FB_LOCATION counts it in 16 MiB */
 	x = SIM_VRAM_DEFAULT_MIB;
 	if ((r = sj_int(ctx, "", root, "vram_mib", false, 16, SIM_VRAM_MAX_MIB, &x)) < 0)

@@ -142,6 +142,7 @@ struct sim_config {
 	uint8_t asic;	    /* enum sim_asic */
 	uint8_t clock_real; /* scenario asks for real time */
 	bool ddc_timing;    /* DDC transactions take bytes x 9 bits / SCL */
+	bool unposted;	    /* the firmware did not run ASIC_Init (BIOS_SCRATCH_7) */
 	uint32_t ref_khz;   /* PLL and DDC reference clock */
 	uint32_t dpref_khz; /* DP DTO reference clock */
 	/* the video BIOS the engine serves (sim_vbios.c): its bytes, and from

@@ -108,6 +108,8 @@ static const uint32_t dce110_disp_int_status_offsets[] DCE110_MAYBE_UNUSED = {
 #include "dce110_regs_dmif.h"
 /* Pipe power gating (EnableDispPowerGating's registers). */
 #include "dce110_regs_pg.h"
+/* BIOS_SCRATCH_7: whether ASIC_Init posted the GPU. */
+#include "dce110_regs_bif.h"
 /* What differs between DCE 10.0, 11.0 and 11.2, as one row per generation. */
 #include "dce110_regs_gen.h"
 

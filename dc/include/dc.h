@@ -158,6 +158,16 @@ void dc_destroy(struct dc *dc);
  * SetPixelClock of revision 1.6).
  */
 int dc_set_vbios(struct dc *dc, const void *image, size_t len, struct dc_error *err);
+/*
+ * Posts a GPU the system firmware did not initialise (docs/bios.md,
+ * "Posting"): when BIOS_SCRATCH_7 lacks ATOM_S7_ASIC_INIT_COMPLETE, runs
+ * the image's ASIC_Init with FirmwareInfo's default engine and memory
+ * clocks, as the kernel's amdgpu does. Call after dc_set_vbios. 0 when
+ * the GPU was posted already (nothing written), 1 when ASIC_Init posted
+ * it, or -errno with err naming why it cannot be posted.
+ */
+int dc_vbios_post(struct dc *dc, struct dc_error *err);
+bool dc_gpu_posted(const struct dc *dc);
 /* Whether dc_set_vbios would take the image (before there is a dc): 0 or -EINVAL, err as there. */
 int dc_vbios_check(const void *image, size_t len, struct dc_error *err);
 /* The image's version ("113-C75100-031") and build date, NULL without one. */

@@ -393,6 +393,63 @@ static void test_bad_config(void **state)
 	rmdir(dir);
 }
 
+/* dct_scenario_small (or its Tonga version) as a GPU the firmware did not post. */
+static void unposted(const char *asic, char *out, size_t size)
+{
+	char base[4096];
+	const char *rest;
+
+	assert_int_equal(dct_scenario_on_asic(asic, 0, base, sizeof(base)), 0);
+	rest = strchr(base, ',');
+	assert_non_null(rest);
+	snprintf(out, size, "{ \"asic\": \"%s\", \"posted\": false%s", asic, rest);
+}
+
+/*
+ * An engine the firmware did not post: dcd posts it with the image's
+ * ASIC_Init before anything else and serves as usual; where the image has
+ * no ASIC_Init (our own Tonga image) it says so and exits 1.
+ */
+static void test_posting(void **state)
+{
+	char scenario[4096], dir[] = "/tmp/dcd-post-XXXXXX", path[128], sock[128], out[4096];
+	const char *args[] = { "--sim", path, "--socket", sock, "--bus", "none", NULL };
+	struct dct_daemon d;
+	struct dct_client *c;
+	FILE *fp;
+
+	(void)state;
+	unposted("carrizo", scenario, sizeof(scenario));
+	assert_int_equal(dct_daemon_start(&d, scenario, NULL, NULL), 0);
+	assert_true(dct_log_wait(&d, "posted the GPU with video BIOS 113-C75100-031's ASIC_Init",
+				 DCT_TIMEOUT_MS));
+	assert_int_equal(dct_connect(d.socket, "after-post", &c), 0);
+	dct_close(c);
+	assert_int_equal(dct_daemon_stop(&d), 0);
+	dct_daemon_cleanup(&d, false);
+
+	/* the firmware posted it: no ASIC_Init */
+	assert_int_equal(dct_daemon_start(&d, NULL, NULL, NULL), 0);
+	assert_int_equal(dct_log_count(&d, "posted the GPU"), 0);
+	assert_int_equal(dct_daemon_stop(&d), 0);
+	dct_daemon_cleanup(&d, false);
+
+	unposted("tonga", scenario, sizeof(scenario));
+	assert_non_null(mkdtemp(dir));
+	snprintf(sock, sizeof(sock), "%s/dcd.sock", dir);
+	snprintf(path, sizeof(path), "%s/unposted.json", dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(scenario, fp);
+	fclose(fp);
+	assert_int_equal(run_dcd(args, out, sizeof(out)), 1);
+	assert_non_null(strstr(out,
+			       "the GPU is not posted (BIOS_SCRATCH_7 lacks ASIC_INIT_COMPLETE) "
+			       "and video BIOS DCD-OWN-DCE10-PPLL has no ASIC_Init table"));
+	unlink(path);
+	rmdir(dir);
+}
+
 /* A listening socket handed over (socket activation's way): dcd serves it and leaves it. */
 static void test_socket_fd(void **state)
 {
@@ -538,6 +595,7 @@ int main(void)
 		cmocka_unit_test(test_bad_config),
 		cmocka_unit_test(test_example_config),
 		cmocka_unit_test(test_socket_fd),
+		cmocka_unit_test(test_posting),
 		cmocka_unit_test(test_no_gpu),
 		cmocka_unit_test(test_usage),
 	};
