@@ -98,32 +98,50 @@ void dc_bios_phy_init(struct dc *dc)
 }
 
 /*
- * A TMDS PHY is powered up through the video BIOS's UNIPHYTransmitterControl,
- * as the DP PHY is: the DIG registers alone leave it off on silicon, whatever
- * the simulator would show.
+ * Every PHY is powered up through the video BIOS's UNIPHYTransmitterControl:
+ * the DIG registers alone leave it off on silicon, whatever the simulator
+ * would show. DP also needs the PHY read back (training), TMDS does not.
  */
-int dc_bios_phy_tmds_check(struct dc *dc, unsigned link, enum dc_signal signal, int stream,
-			   struct dc_error *err)
+int dc_bios_phy_check(struct dc *dc, unsigned link, enum dc_signal signal, int stream,
+		      struct dc_error *err)
 {
 	const struct dc_link *l = &dc->links[link];
+	unsigned dig = l->desc.dig_be;
+	bool dp = signal == DC_SIGNAL_DP || signal == DC_SIGNAL_EDP;
 	char why[192];
 
-	if (dc_bios_phy_tmds(dc, l->desc.dig_be))
+	if (dp ? dc_bios_phy(dc, dig) : dc_bios_phy_tmds(dc, dig))
 		return 0;
-	dc_bios_phy_why_not(dc, l->desc.dig_be, why, sizeof(why));
+	dc_bios_phy_why_not(dc, dig, why, sizeof(why));
+	if (dp) {
+		dc_log(dc, DC_LOG_ERROR,
+		       "%s: the DP PHY's link rate and drive levels are set through the video "
+		       "BIOS's UNIPHYTransmitterControl, and %s",
+		       l->name, why);
+		dc_error_set(err, DC_ERR_LINK_TRAINING, stream, -1,
+			     "%s: DP output refused: the DP PHY cannot be programmed (%s)", l->name,
+			     why);
+		return -EOPNOTSUPP;
+	}
 	dc_log(dc, DC_LOG_ERROR,
 	       "%s: a TMDS PHY is powered up through the video BIOS's "
 	       "UNIPHYTransmitterControl, and %s",
 	       l->name, why);
 	dc_error_set(err, DC_ERR_LINK_ENCODER, stream, -1,
 		     "%s: %s output refused: UNIPHY %c cannot be powered up (%s)", l->name,
-		     signal == DC_SIGNAL_HDMI ? "HDMI" : "DVI", 'A' + (char)l->desc.dig_be, why);
+		     signal == DC_SIGNAL_HDMI ? "HDMI" : "DVI", 'A' + (char)dig, why);
 	return -EOPNOTSUPP;
+}
+
+/* The image's display paths use link encoder dig (our own images: all of them). */
+static bool on_board(const struct dc *dc, unsigned dig)
+{
+	return dig < 32 && (dc->bios_phy_mask >> dig & 1);
 }
 
 bool dc_bios_phy_tmds(const struct dc *dc, unsigned dig)
 {
-	return dc->bios && dc->bios_utc_rev && dig < 32 && (dc->bios_phy_mask >> dig & 1);
+	return dc->bios && dc->bios_utc_rev && on_board(dc, dig);
 }
 
 bool dc_bios_phy(const struct dc *dc, unsigned dig)
@@ -135,7 +153,7 @@ void dc_bios_phy_why_not(const struct dc *dc, unsigned dig, char *buf, size_t n)
 {
 	if (!dc->bios)
 		snprintf(buf, n, "no video BIOS image to run UNIPHYTransmitterControl from");
-	else if (!dc->bios_utc_rev || (dig < 32 && (dc->bios_phy_mask >> dig & 1)))
+	else if (!dc->bios_utc_rev || on_board(dc, dig))
 		snprintf(buf, n, "%s", dc->bios_phy_why);
 	else
 		snprintf(buf, n,

@@ -260,12 +260,13 @@ bool dc_bios_phy(const struct dc *dc, unsigned dig);
 /* Why not (dc_bios_phy false), one clause naming the table and its revision. */
 void dc_bios_phy_why_not(const struct dc *dc, unsigned dig, char *buf, size_t n);
 /*
- * Before a TMDS stream goes up on link: 0 when a table powers its PHY up,
- * else -EOPNOTSUPP with err naming the link, transmitter and reason
- * (stream index in err->stream).
+ * Before a stream of signal goes up on link: 0 when a table can program
+ * its PHY (DP: dc_bios_phy, TMDS: dc_bios_phy_tmds), else -EOPNOTSUPP,
+ * logged, with err naming the link, transmitter and reason (stream index
+ * in err->stream; -1 outside a commit).
  */
-int dc_bios_phy_tmds_check(struct dc *dc, unsigned link, enum dc_signal signal, int stream,
-			   struct dc_error *err);
+int dc_bios_phy_check(struct dc *dc, unsigned link, enum dc_signal signal, int stream,
+		      struct dc_error *err);
 /* PHY of link's transmitter on at rate_mbps x lanes in DP mode; 0 or -EIO (logged). */
 int dc_bios_phy_dp_enable(struct dc *dc, unsigned link, uint32_t rate_mbps, unsigned lanes);
 /* Voltage swing and pre-emphasis (0..3) of every lane; 0 or -EIO (logged). */

@@ -54,17 +54,8 @@ static int enable_dp(struct dc *dc, unsigned link, const struct dc_stream *s, st
 		return ret == -ENODEV ? ret : -EIO;
 	}
 	ret = dc_dp_train(dc, link, caps, rate, lanes, &t);
-	if (ret == -EOPNOTSUPP) {
-		char why[192];
-
-		dc_bios_phy_why_not(dc, l->desc.dig_be, why, sizeof(why));
-		dc_log(dc, DC_LOG_ERROR,
-		       "%s: the DP PHY's link rate and drive levels are set through the video "
-		       "BIOS's UNIPHYTransmitterControl, and %s",
-		       l->name, why);
-		dc_error_set(err, DC_ERR_LINK_TRAINING, -1, -1,
-			     "%s: DP output refused: the DP PHY cannot be programmed (%s)", l->name,
-			     why);
+	if (ret == -EOPNOTSUPP) { /* no table drives the PHY: the check's sentence */
+		dc_bios_phy_check(dc, link, DC_SIGNAL_DP, -1, err);
 		return -EOPNOTSUPP;
 	}
 	if (ret) {

@@ -316,7 +316,10 @@ static void no_vbios_no_tmds(void **state)
 	dst_destroy(t);
 }
 
-/* Without a video BIOS DP is refused too: nothing programs the PHY (no extension fallback). */
+/*
+ * Without a video BIOS DP is refused too: nothing programs the PHY (no
+ * extension fallback), and the commit says so before it writes anything.
+ */
 static void no_vbios_no_dp(void **state)
 {
 	struct dst *t = no_vbios();
@@ -331,7 +334,10 @@ static void no_vbios_no_dp(void **state)
 			    "(no video BIOS image to run UNIPHYTransmitterControl from)",
 			    NULL));
 	dst_stream(t, link, &st.streams[0], dst_fb(t, 1920, 1080, 1));
+	assert_int_equal(sim_trace_start(t->sim, 1u << 16), 0);
 	assert_int_equal(dc_commit(t->dc, &st, &err), -EOPNOTSUPP);
+	/* refused before the commit wrote anything, as TMDS is */
+	assert_int_equal(sim_trace_count(t->sim), 0);
 	print_message("%s\n", err.message);
 	assert_string_equal(err.message,
 			    "DP-1: DP output refused: the DP PHY cannot be programmed (no video "
