@@ -91,6 +91,13 @@ int dct_write_file(struct dct_daemon *d, const char *name, const char *text, cha
  * root everything runs at normal priority. Returns 0 or -errno.
  */
 int dct_drop_root(void);
+/*
+ * One SCHED_IDLE busy loop per CPU, for the life of the test program, so
+ * that no CPU halts while a real-time test runs: on a virtual machine a
+ * halted vCPU wakes up to 19 ms late, over a frame (dct_awake.c says what
+ * was measured). dct_drop_root calls it; idempotent.
+ */
+void dct_keep_cpus_awake(void);
 /* The same without the real-time priority (benchmarks at normal priority). */
 int dct_become_nobody(void);
 /* In a forked client: down to DCT_RT_CLIENT if real-time (always allowed). */

@@ -445,6 +445,7 @@ int dct_drop_root(void)
 {
 	struct sched_param sp = { .sched_priority = DCT_RT_DAEMON };
 
+	dct_keep_cpus_awake();
 	if (geteuid() != 0)
 		return 0;
 	/* SCHED_RR first, while root may: the daemons forked later keep it,

@@ -58,6 +58,7 @@ static void run_restarts(const char *asic, unsigned restarts, const char *kept_l
 	struct rct t;
 	unsigned lit = 0, kept;
 	bool failed = false;
+	char why[200] = ""; /* the first reason, printed after dcd's log */
 
 	assert_true(restarts <= RESTARTS);
 	assert_non_null(flipper);
@@ -86,23 +87,25 @@ static void run_restarts(const char *asic, unsigned restarts, const char *kept_l
 		rct_kill(&t);
 		t0 = dct_now_ns();
 		if (rct_start(&t, NULL) < 0) {
-			fprintf(stderr, "restart %u: dcd did not become ready\n", i + 1);
+			snprintf(why, sizeof(why), "restart %u: dcd did not become ready", i + 1);
 			failed = true;
 			break;
 		}
 		ready_ns[i] = dct_now_ns() - t0;
 		snprintf(line, sizeof(line), "flipping %u", i + 1);
 		if (!rct_wait_line(&t, &ch, line, DCT_TIMEOUT_MS)) {
-			fprintf(stderr, "restart %u: the flipper did not flip again\n", i + 1);
+			snprintf(why, sizeof(why), "restart %u: the flipper did not flip again",
+				 i + 1);
 			failed = true;
 			break;
 		}
 		flipping_ns[i] = dct_now_ns() - t0;
 		if (rct_modeset_writes(&t, now) != rct_modeset_writes(&t, base) ||
 		    memcmp(now, base, sizeof(now))) {
-			fprintf(stderr,
+			snprintf(
+				why, sizeof(why),
 				"restart %u: %llu timing, %llu clock, %llu encoder register writes "
-				"since the first modeset\n",
+				"since the first modeset",
 				i + 1, (unsigned long long)(now[0] - base[0]),
 				(unsigned long long)(now[1] - base[1]),
 				(unsigned long long)(now[2] - base[2]));
@@ -141,8 +144,15 @@ static void run_restarts(const char *asic, unsigned restarts, const char *kept_l
 			continue;
 		printf("pipe %u: %llu frames seen, %u blank, %u gaps, %u polls too late\n", p,
 		       (unsigned long long)pp->frames, pp->blanked, pp->gaps, pp->unseen);
-		if (pp->blanked || pp->gaps || pp->unseen || pp->frames < 60)
+		if (pp->blanked || pp->gaps || pp->unseen || pp->frames < 60) {
+			if (!why[0])
+				snprintf(why, sizeof(why),
+					 "pipe %u: %llu frames seen, %u blank, %u gaps, %u polls "
+					 "too late",
+					 p, (unsigned long long)pp->frames, pp->blanked, pp->gaps,
+					 pp->unseen);
 			failed = true;
+		}
 	}
 	/*
 	 * Scanout memory comes back, not re-created mid-scanout: Carrizo's
@@ -151,14 +161,20 @@ static void run_restarts(const char *asic, unsigned restarts, const char *kept_l
 	 */
 	kept = dct_log_count(&t.d, kept_line);
 	printf("\"%s\": %u times in %u restarts\n", kept_line, kept, restarts);
-	if (kept != restarts * kept_per_restart)
+	if (kept != restarts * kept_per_restart) {
+		if (!why[0])
+			snprintf(why, sizeof(why), "\"%s\" logged %u times in %u restarts, not %u",
+				 kept_line, kept, restarts, restarts * kept_per_restart);
 		failed = true;
+	}
 	printf("flip-done deliveries more than 8 ms after the start of their frame: %u\n", ch.late);
 	printf("%u fds in the fake fd store at the end (%u framebuffers)\n", t.sd.n_stored,
 	       fsd_stored_count(&t.sd, "fb-"));
 	rct_child_stop(&ch);
 	rct_teardown(&t, failed);
-	assert_false(failed);
+	/* After dcd's log, so that the end of the output says what failed. */
+	if (failed)
+		fail_msg("%s", why[0] ? why : "see above");
 }
 
 static void test_hundred_restarts(void **state)
