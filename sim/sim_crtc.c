@@ -151,8 +151,7 @@ static void record_frames(struct sim *sim, unsigned n, const struct lines *l, ui
 	uint64_t first = next_line(l, 0, a);
 	bool blanked =
 		creg(sim, n, mmCRTC_BLANK_CONTROL) & CRTC_BLANK_CONTROL__CRTC_BLANK_DATA_EN_MASK;
-	bool enabled = sim->st->regs[mmGRPH_ENABLE + dce110_crtc_offsets[n]] &
-		       GRPH_ENABLE__GRPH_ENABLE_MASK;
+	bool enabled = sim_dcp_fetching(sim, n);
 
 	if (count > SIM_HISTORY) {
 		first += (count - SIM_HISTORY) * l->fp;
@@ -179,10 +178,7 @@ static void record_start(struct sim *sim, unsigned n, uint64_t t)
 
 	r->frame = c->base_frame;
 	r->start_ns = t;
-	r->address = (sim->st->regs[mmGRPH_ENABLE + dce110_crtc_offsets[n]] &
-		      GRPH_ENABLE__GRPH_ENABLE_MASK)
-			     ? c->inuse_addr
-			     : 0;
+	r->address = sim_dcp_fetching(sim, n) ? c->inuse_addr : 0;
 	r->blanked = !!(creg(sim, n, mmCRTC_BLANK_CONTROL) &
 			CRTC_BLANK_CONTROL__CRTC_BLANK_DATA_EN_MASK);
 	c->hist_next = (c->hist_next + 1) % SIM_HISTORY;

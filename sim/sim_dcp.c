@@ -15,6 +15,11 @@
  *
  * The SCL registers (0x1b40..0x1b6f of the pipe window) go to sim_scl.c;
  * their double buffer latches here, with the surface and the cursor.
+ *
+ * Fetching: the surface is scanned out only while GRPH_ENABLE is set and
+ * the pipe's front end has its clock (DCFE_CLOCK_CONTROL.DCFE_CLOCK_ENABLE,
+ * which the video BIOS's EnableCRTC and the kernel's DC set). Without the
+ * clock the CRTC still runs its timing, and its frames carry no picture.
  */
 #include <errno.h>
 
@@ -23,6 +28,14 @@
 static uint32_t *dreg(struct sim *sim, unsigned n, uint32_t generic)
 {
 	return &sim->st->regs[generic + dce110_crtc_offsets[n]];
+}
+
+bool sim_dcp_fetching(const struct sim *sim, unsigned n)
+{
+	const uint32_t *r = &sim->st->regs[dce110_crtc_offsets[n]];
+
+	return (r[mmGRPH_ENABLE] & GRPH_ENABLE__GRPH_ENABLE_MASK) &&
+	       (r[mmDCFE_CLOCK_CONTROL] & DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK);
 }
 
 static bool flip_locked(struct sim *sim, unsigned n)

@@ -131,6 +131,8 @@ uint32_t sim_crtc_read(struct sim *sim, unsigned n, uint32_t generic);
 void sim_crtc_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
 /* The CRTC's read-only status registers (writes are ignored). */
 bool sim_crtc_reg_is_status(uint32_t generic);
+/* Pipe n scans its surface out: GRPH_ENABLE, and its front end clocked (DCFE_CLOCK_ENABLE). */
+bool sim_dcp_fetching(const struct sim *sim, unsigned n);
 uint32_t sim_dcp_read(struct sim *sim, unsigned n, uint32_t generic);
 void sim_dcp_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
 bool sim_crtc_irq_pending(struct sim *sim, unsigned n);

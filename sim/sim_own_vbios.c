@@ -4,7 +4,7 @@
  * image"). Written by this project from the public AtomBIOS structure
  * definitions (atombios.h, atom.h): the ROM and ATOM headers, the master
  * command and data lists, FirmwareInfo 2.2 with the scenario's reference
- * clock, DP reference (as the default DISPCLK) and PPLL range, and two
+ * clock, DP reference (as the default DISPCLK) and PPLL range, and these
  * command tables in ATOM bytecode:
  *
  *  - AdjustDisplayPll 1.3: the pixel clock comes back unchanged, with no
@@ -13,6 +13,8 @@
  *    rate, drive levels, disable, on the UNIPHY registers AMD's Carrizo
  *    table programs) and 1.6 on DCE 11.2, whose header names those
  *    registers only as reserved (the transmitter's link enable alone).
+ *  - EnableCRTC 1.1: a CRTC started or stopped with its pipe's front-end
+ *    clock (what AMD's Carrizo and Stoney tables do, docs/bios.md).
  *  - SetPixelClock in the revision the public driver uses on that DCE:
  *    1.6 on DCE 10 (dcd's dividers, written to BPHYC_PLLn as on DCE 11.0)
  *    and 1.7 on DCE 11.2 (a clock only: the table picks the post divider
@@ -93,6 +95,8 @@ enum {
 #define ATOM_PPLL2	  1
 #define ATOM_PPLL0	  2
 #define ATOM_CRTC_INVALID 0xff
+#define ATOM_DISABLE	  0
+#define ATOM_ENABLE	  1
 
 /* Workspace dwords the tables use. */
 enum {
@@ -212,13 +216,14 @@ static void select_pll(struct atom_table *t, uint8_t ps)
 	ws_src(t, MOVE, WS_REG_BLOCK, K_WS, A_DW, WS_QUOTIENT);
 }
 
-/* Polls reg (in the PLL's block) until mask reads set, 10 us apart (dc bounds the run). */
-static void wait_ready(struct atom_table *t, uint16_t reg, uint32_t mask)
+/* Polls reg (in the current block) until mask reads set (or clear), 10 us apart (dc bounds the
+ * run). */
+static void wait_bits(struct atom_table *t, uint16_t reg, uint32_t mask, bool set)
 {
 	size_t again = t->n, done;
 
 	reg_imm(t, TEST, reg, mask);
-	done = jump(t, J_NOT_EQUAL);
+	done = jump(t, set ? J_NOT_EQUAL : J_EQUAL);
 	atom_table_u8(t, DELAY_US);
 	atom_table_u8(t, 10);
 	t->b[jump(t, J_ALWAYS)] = (uint8_t)again;
@@ -269,7 +274,7 @@ static void set_pixel_clock_v6(struct atom_table *t)
 	ws_src(t, MOVE, W_C, K_PS, A_B16, 1);
 	reg_ws(t, MOVE, mmBPHYC_PLL0_PLL_POST_DIV, W_C);
 	reg_imm(t, MOVE, mmBPHYC_PLL0_PLL_CNTL, 0);
-	wait_ready(t, mmBPHYC_PLL0_PLL_CNTL, PLL_CNTL__PLL_LOCKED_MASK);
+	wait_bits(t, mmBPHYC_PLL0_PLL_CNTL, PLL_CNTL__PLL_LOCKED_MASK, true);
 	route_crtc(t, 0, A_B24);
 	atom_table_u8(t, EOT);
 	atom_table_patch(t, off);
@@ -330,8 +335,8 @@ static void set_pixel_clock_v7(struct atom_table *t, uint32_t ref_khz, uint32_t 
 	reg_ws(t, MOVE, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_POSTDIV, W_C);
 	reg_imm(t, MOVE, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_MODE_CNTL,
 		1u << DCE112_PPLL_MODE_CNTL__reg_tmg_pwr_state__SHIFT);
-	wait_ready(t, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_UPDATE_CNTL,
-		   DCE112_PPLL_UPDATE_CNTL__pc_pw_pll_rdy_MASK);
+	wait_bits(t, DCE112_mmDC_DISPLAYPLLREGS0_PPLL_UPDATE_CNTL,
+		  DCE112_PPLL_UPDATE_CNTL__pc_pw_pll_rdy_MASK, true);
 	route_crtc(t, 2, A_B0);
 	atom_table_u8(t, EOT);
 	atom_table_patch(t, off);
@@ -446,6 +451,44 @@ static void transmitter_control_v6(struct atom_table *t)
 }
 
 /*
+ * EnableCRTC 1.1 (ENABLE_CRTC_PARAMETERS): the CRTC in byte 0, ATOM_ENABLE
+ * or ATOM_DISABLE in byte 1. ENABLE clocks the pipe's front end
+ * (DCFE_CLOCK_CONTROL.DCFE_CLOCK_ENABLE), then sets CRTC_MASTER_EN;
+ * DISABLE clears CRTC_MASTER_EN, waits for CRTC_CURRENT_MASTER_EN_STATE
+ * to clear, then stops the front end's clock. Another CRTC or action ends
+ * the table.
+ */
+static void enable_crtc_v1(struct atom_table *t)
+{
+	static const uint8_t ids[] = { 0, 1, 2, 3, 4, 5 }; /* ATOM_CRTC1..6 */
+	static const uint8_t actions[] = { ATOM_ENABLE, ATOM_DISABLE };
+	size_t cases[6], done[6], act[2], end;
+
+	atom_table_begin(t, 1, W_COUNT, 4);
+	switch_cases(t, ATTR(K_PS, A_B0), 0, ids, 6, cases);
+	for (unsigned i = 0; i < 6; i++) {
+		atom_table_patch(t, cases[i]);
+		ws_imm(t, MOVE, WS_REG_BLOCK, dce110_crtc_offsets[i]);
+		done[i] = jump(t, J_ALWAYS);
+	}
+	for (unsigned i = 0; i < 6; i++)
+		atom_table_patch(t, done[i]);
+	switch_cases(t, ATTR(K_PS, A_B8), 0, actions, 2, act);
+	atom_table_patch(t, act[0]);
+	reg_imm(t, OR, mmDCFE_CLOCK_CONTROL, DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK);
+	reg_imm(t, OR, mmCRTC_CONTROL, CRTC_CONTROL__CRTC_MASTER_EN_MASK);
+	end = jump(t, J_ALWAYS);
+	atom_table_patch(t, act[1]);
+	reg_imm(t, AND, mmCRTC_CONTROL, ~(uint32_t)CRTC_CONTROL__CRTC_MASTER_EN_MASK);
+	wait_bits(t, mmCRTC_CONTROL, CRTC_CONTROL__CRTC_CURRENT_MASTER_EN_STATE_MASK, false);
+	reg_imm(t, AND, mmDCFE_CLOCK_CONTROL,
+		~(uint32_t)DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK);
+	atom_table_patch(t, end);
+	atom_table_u8(t, EOT);
+	atom_table_end(t);
+}
+
+/*
  * AdjustDisplayPll 1.3: in, the clock in 10 kHz in word 0; out
  * (ADJUST_DISPLAY_PLL_OUTPUT_PARAMETERS_V3), the PLL frequency in 10 kHz
  * in dword 0 and reference and post dividers (0: no constraint) in dword 1.
@@ -504,7 +547,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	};
 	uint8_t fwi[FWI_SIZE] = { 0 };
 	uint32_t vco_min = dce112 ? SIM_OWN_VBIOS_DCE112_VCO_MIN_KHZ : SIM_OWN_VBIOS_VCO_MIN_KHZ;
-	struct atom_table spc, adj, utc;
+	struct atom_table spc, adj, utc, crtc;
 	struct atom_image img;
 
 	if (cfg->ref_khz % 10 || cfg->dpref_khz % 10)
@@ -521,6 +564,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 		transmitter_control_v6(&utc);
 	else
 		transmitter_control_v5(&utc);
+	enable_crtc_v1(&crtc);
 
 	/* ATOM_FIRMWARE_INFO_V2_2: clocks in 10 kHz */
 	put16(fwi, FWI_SIZE);
@@ -537,7 +581,8 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	if (atom_image_add_data(&img, DC_BIOS_DATA_FIRMWARE_INFO, fwi, sizeof(fwi)) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_SET_PIXEL_CLOCK, &spc) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_ADJUST_DISPLAY_PLL, &adj) < 0 ||
-	    atom_image_add_cmd(&img, DC_BIOS_CMD_UNIPHY_TRANSMITTER_CONTROL, &utc) < 0)
+	    atom_image_add_cmd(&img, DC_BIOS_CMD_UNIPHY_TRANSMITTER_CONTROL, &utc) < 0 ||
+	    atom_image_add_cmd(&img, DC_BIOS_CMD_ENABLE_CRTC, &crtc) < 0)
 		return sj_fail(ctx, "vbios",
 			       "the simulator's own video BIOS: a table overflows or the %u-byte "
 			       "image is full",

@@ -409,7 +409,7 @@ void sim_scanout_render(struct sim *sim, unsigned pipe, uint16_t *frame, unsigne
 	if (!rw || !rh)
 		return;
 	fill(frame, w, l, t, l + rw, t + rh, (const uint16_t[3]){ 0, 0, 0 });
-	if (!(reg(sim, pipe, mmGRPH_ENABLE) & GRPH_ENABLE__GRPH_ENABLE_MASK))
+	if (!sim_dcp_fetching(sim, pipe))
 		return;
 	if (!sim_dmif_fetching(sim, pipe)) {
 		/* no DMIF buffers: nothing is fetched, the pipe underflows all frame */

@@ -57,7 +57,7 @@ void dc_stream_shutdown(struct dc *dc, const struct dc_stream *s)
 	dce110_irq_vline_enable(hw, tg, false, 0);
 	dce110_cursor_program(hw, tg, &off);
 	dce110_grph_disable(hw, tg);
-	dce110_tg_enable(hw, tg, false);
+	dc_crtc_enable(dc, tg, false); /* logged; the shutdown goes on */
 	dc_pipe_release(dc, s); /* a stopped pipe fetches nothing: its DMIF buffers go back */
 	dce110_clk_release(hw, tg);
 	dc_pipe_stop(dc, tg);
@@ -164,7 +164,12 @@ int dc_commit_program_timing(struct dc *dc, struct dc_commit *c, struct dc_error
 		ret = program_clock(dc, s, (int)i, err);
 		if (ret)
 			return ret;
-		dce110_tg_enable(dc->hw, tg, false);
+		if (dce110_tg_enabled(dc->hw, tg) && dc_crtc_enable(dc, tg, false)) {
+			dc_error_set(err, DC_ERR_TIMING_GENERATOR, (int)i, -1,
+				     "%s: pipe %u could not be stopped (EnableCRTC)",
+				     dc->links[s->link].name, tg);
+			return -EIO;
+		}
 		dce110_tg_blank(dc->hw, tg, true);
 		dce110_tg_set_blank_color(dc->hw, tg, s->blank_color);
 		dce110_tg_program_timing(dc->hw, tg, &s->mode);
@@ -355,6 +360,7 @@ int dc_commit_enable_links(struct dc *dc, struct dc_commit *c, struct dc_error *
 int dc_commit_unblank(struct dc *dc, struct dc_commit *c, struct dc_error *err)
 {
 	char what[80];
+	int ret;
 
 	if (!dc || !c)
 		return -EINVAL;
@@ -366,7 +372,9 @@ int dc_commit_unblank(struct dc *dc, struct dc_commit *c, struct dc_error *err)
 			dce110_tg_blank(dc->hw, (unsigned)s->res.timing_generator,
 					!s->primary.enabled);
 	}
-	dc_sync_start(dc, c);
+	ret = dc_sync_start(dc, c, err);
+	if (ret)
+		return ret;
 	for (unsigned i = 0; i < c->state.stream_count; i++) {
 		const struct dc_stream *s = &c->state.streams[i];
 

@@ -207,6 +207,7 @@ struct dc {
 	uint32_t bios_phy_mask; /* link encoders on the image's board (its display paths) */
 	uint8_t bios_dec_rev;	/* DIGxEncoderControl 1.x: 4, 0: none dcd knows */
 	bool bios_pg;		/* EnableDispPowerGating 2.1 gates and un-gates pipes */
+	bool bios_crtc;		/* EnableCRTC 1.1 starts and stops timing generators */
 	/*
 	 * dc_bus_wait (bus_wait.c): inside a scope, the waits of wait_link's
 	 * detection or link check serve the other pipes' flips and vblanks;
@@ -232,6 +233,17 @@ void dc_bios_gating_init(struct dc *dc);
  * table; -EIO (logged) when the table fails.
  */
 int dc_bios_pipe_power(struct dc *dc, unsigned pipe, bool on);
+
+/* ---- starting and stopping a CRTC (bios_crtc.c) ----------------------------- */
+
+/* Looks up EnableCRTC 1.1 in dc->bios (bios_crtc). */
+void dc_bios_crtc_init(struct dc *dc);
+/*
+ * Starts (enable) or stops timing generator tg with its front-end clock:
+ * through EnableCRTC where the image has it, else by the registers. A stop
+ * returns once the CRTC has stopped. 0, or -EIO (logged).
+ */
+int dc_crtc_enable(struct dc *dc, unsigned tg, bool enable);
 
 /* ---- the TMDS front end through the video BIOS (bios_encoder.c) --------- */
 
@@ -440,7 +452,7 @@ void dc_ih_drain(struct dc *dc);
 #define DC_DONE_UNBLANK (1u << 5)
 
 /* Starts the timing generators of the streams being set up, timing groups in lockstep. */
-void dc_sync_start(struct dc *dc, struct dc_commit *c);
+int dc_sync_start(struct dc *dc, struct dc_commit *c, struct dc_error *err);
 
 /*
  * Blanks and powers down one stream's pipe, stream encoder and link (its

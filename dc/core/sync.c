@@ -7,12 +7,14 @@
  * DCE resets a group of CRTCs together with a trigger (CRTC_TRIGA) or the
  * global swap lock; the simulator does not model either, and a stopped
  * CRTC needs neither: dcd programs every new pipe stopped (stage 2) and
- * starts each group here with back-to-back CRTC_MASTER_EN writes. On the
- * simulator those take no time, so the group starts at one instant and,
- * with equal pixel rates, stays in exact lockstep; on hardware the writes
- * are microseconds apart. A new stream is not aligned to a running one:
+ * starts each group here with back-to-back starts (dc_crtc_enable: the
+ * video BIOS's EnableCRTC, or CRTC_MASTER_EN). On the simulator's manual
+ * clock those take no time, so the group starts at one instant and, with
+ * equal pixel rates, stays in exact lockstep; on hardware and on the
+ * real-time simulator they are microseconds apart. A new stream is not aligned to a running one:
  * that would mean resetting a display the commit must leave alone.
  */
+#include <errno.h>
 #include <stdio.h>
 
 #include "../dce110/dce110.h"
@@ -23,7 +25,7 @@ static bool starting(const struct dc_commit *c, unsigned i)
 	return c->update[i] == DC_UPDATE_MODESET && !(c->done[i] & DC_DONE_UNBLANK);
 }
 
-void dc_sync_start(struct dc *dc, struct dc_commit *c)
+int dc_sync_start(struct dc *dc, struct dc_commit *c, struct dc_error *err)
 {
 	bool started[DC_MAX_STREAMS] = { false };
 
@@ -41,7 +43,12 @@ void dc_sync_start(struct dc *dc, struct dc_commit *c)
 
 			if (!starting(c, j) || started[j] || !dc_timing_equal(&s->mode, &t->mode))
 				continue;
-			dce110_tg_enable(dc->hw, (unsigned)t->res.timing_generator, true);
+			if (dc_crtc_enable(dc, (unsigned)t->res.timing_generator, true)) {
+				dc_error_set(err, DC_ERR_TIMING_GENERATOR, (int)j, -1,
+					     "%s: pipe %d could not be started (EnableCRTC)",
+					     dc->links[t->link].name, t->res.timing_generator);
+				return -EIO;
+			}
 			started[j] = true;
 			if (n++ && used < sizeof(names))
 				used += (size_t)snprintf(names + used, sizeof(names) - used, ", %s",
@@ -51,4 +58,5 @@ void dc_sync_start(struct dc *dc, struct dc_commit *c)
 			dc_log(dc, DC_LOG_INFO, "%s: identical timings, started in lockstep",
 			       names);
 	}
+	return 0;
 }

@@ -107,9 +107,19 @@ void dce110_ppll_rate(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigne
 /* ---- surfaces and cursor (dce110_grph.c) ----------------------------------- */
 
 /*
- * Programs the primary surface of pipe: format, swap, pitch and its extent
- * (GRPH_X/Y_START 0, GRPH_X/Y_END the framebuffer's width and height; the
- * part shown is the scaler's viewport), then enables it. The address is
+ * DCFE_CLOCK_CONTROL.DCFE_CLOCK_ENABLE of pipe: its front end's clock,
+ * without which it fetches nothing. Set by dce110_grph_program and by the
+ * video BIOS's EnableCRTC; cleared by EnableCRTC's disable
+ * (dc/core/bios_crtc.c).
+ */
+void dce110_fe_clock_enable(struct dc_hw *hw, unsigned pipe, bool enable);
+bool dce110_fe_clock_enabled(struct dc_hw *hw, unsigned pipe);
+
+/*
+ * Programs the primary surface of pipe: its front-end clock, format, swap,
+ * pitch and its extent (GRPH_X/Y_START 0, GRPH_X/Y_END the framebuffer's
+ * width and height; the part shown is the scaler's viewport), then enables
+ * it. The address is
  * set separately. Each register is written only when it changes.
  */
 void dce110_grph_program(struct dc_hw *hw, unsigned pipe, const struct dc_plane *p);

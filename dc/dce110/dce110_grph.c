@@ -57,6 +57,19 @@ static void set(struct dc_hw *hw, uint32_t reg, uint32_t value)
 	dc_hw_update(hw, reg, 0xffffffff, value);
 }
 
+void dce110_fe_clock_enable(struct dc_hw *hw, unsigned pipe, bool enable)
+{
+	dc_hw_update(hw, DCP(mmDCFE_CLOCK_CONTROL, pipe),
+		     DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK,
+		     DC_FIELD(DCFE_CLOCK_CONTROL, DCFE_CLOCK_ENABLE, enable));
+}
+
+bool dce110_fe_clock_enabled(struct dc_hw *hw, unsigned pipe)
+{
+	return dc_hw_read(hw, DCP(mmDCFE_CLOCK_CONTROL, pipe)) &
+	       DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK;
+}
+
 void dce110_grph_program(struct dc_hw *hw, unsigned pipe, const struct dc_plane *p)
 {
 	const struct grph_format *f = format_of(p->format);
@@ -69,6 +82,8 @@ void dce110_grph_program(struct dc_hw *hw, unsigned pipe, const struct dc_plane 
 
 	if (!f)
 		f = &grph_formats[0]; /* validation admits no other; never scan out garbage */
+	/* the front end's clock first, as the kernel's DC programs a front end */
+	dce110_fe_clock_enable(hw, pipe, true);
 	/* linear (ARRAY_MODE 0), little-endian words: no endian swap */
 	dc_hw_update(hw, DCP(mmGRPH_CONTROL, pipe), ctl_mask,
 		     DC_FIELD(GRPH_CONTROL, GRPH_DEPTH, f->depth) |

@@ -402,6 +402,17 @@
 #define SYMCLKA_CLOCK_ENABLE__SYMCLKA_FE_FORCE_SRC_MASK           0x700
 #define SYMCLKA_CLOCK_ENABLE__SYMCLKA_FE_FORCE_SRC__SHIFT         0x8
 
+/*
+ * ---- DCFE: the pipe's front-end clock ------------------------------------
+ * DCFEn_DCFE_CLOCK_CONTROL at + dce110_crtc_offsets[n] (DCE 10.0, 11.0 and
+ * 11.2 alike). With DCFE_CLOCK_ENABLE clear the pipe's front end (DCP,
+ * scaler) has no clock and fetches nothing.
+ */
+
+#define mmDCFE_CLOCK_CONTROL                    0x1b00
+#define DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK   0x80000000
+#define DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE__SHIFT 0x1f
+
 /* ---- DCP: graphics surface (GRPH) ---------------------------------------- */
 
 #define mmGRPH_ENABLE                           0x1a00

@@ -22,6 +22,16 @@ void rom_add_cmd(struct rom *r, unsigned index, const struct atom_table *a)
 		abort();
 }
 
+void rom_add_empty_cmd(struct rom *r, unsigned index, uint8_t rev, uint8_t ps)
+{
+	struct atom_table t;
+
+	atom_table_begin(&t, rev, 0, ps);
+	atom_table_u8(&t, 0x5b); /* EOT */
+	atom_table_end(&t);
+	rom_add_cmd(r, index, &t);
+}
+
 void rom_add_data(struct rom *r, unsigned index, const uint8_t *bytes, size_t size)
 {
 	if (atom_image_add_data(&r->img, index, bytes, size) < 0)

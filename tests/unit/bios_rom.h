@@ -25,6 +25,8 @@ struct rom {
 
 void rom_init(struct rom *r);
 void rom_add_cmd(struct rom *r, unsigned index, const struct atom_table *a);
+/* A table of revision rev with ps parameter bytes that does nothing (EOT). */
+void rom_add_empty_cmd(struct rom *r, unsigned index, uint8_t rev, uint8_t ps);
 void rom_add_data(struct rom *r, unsigned index, const uint8_t *bytes, size_t size);
 /* FirmwareInfo 2.2 with a reference clock and a PPLL output maximum, nothing else. */
 void rom_add_firmware_info(struct rom *r, uint32_t ref_khz, uint32_t ppll_max_khz);

@@ -200,3 +200,24 @@ double dst_refresh_mhz(const struct drm_mode_modeinfo *m)
 {
 	return (double)m->clock * 1e6 / ((double)m->htotal * m->vtotal);
 }
+
+void dst_commit_links(struct dst *t, const unsigned *links, unsigned n, uint32_t xrgb)
+{
+	struct dc_state st = { .stream_count = (uint8_t)n };
+	struct dc_error err;
+
+	for (unsigned i = 0; i < n; i++)
+		dst_stream(t, links[i], &st.streams[i], dst_fb(t, 640, 480, xrgb));
+	if (dc_commit(t->dc, &st, &err))
+		fail_msg("%u streams: %s", n, err.message);
+}
+
+int dst_pipe_of(struct dst *t, unsigned link)
+{
+	const struct dc_state *cur = dc_current_state(t->dc);
+
+	for (unsigned i = 0; i < cur->stream_count; i++)
+		if (cur->streams[i].link == link)
+			return cur->streams[i].res.timing_generator;
+	return -1;
+}

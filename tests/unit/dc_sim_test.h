@@ -91,6 +91,14 @@ void dst_stream(struct dst *t, unsigned link, struct dc_stream *s, uint64_t fb);
 /* The same for a mode given by the CTA VIC. */
 void dst_stream_vic(struct dst *t, unsigned link, unsigned vic, struct dc_stream *s, uint64_t fb);
 
+/*
+ * Commits one stream per link in links (dst_stream, a 640x480 framebuffer
+ * of xrgb each); fails the test with DC's message when refused.
+ */
+void dst_commit_links(struct dst *t, const unsigned *links, unsigned n, uint32_t xrgb);
+/* The timing generator of link's stream in the current state, or -1. */
+int dst_pipe_of(struct dst *t, unsigned link);
+
 /* The interrupt fd polls readable. */
 bool dst_irq_pending(struct dst *t);
 /*

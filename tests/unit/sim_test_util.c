@@ -286,6 +286,8 @@ void st_grph_program(struct dc_hw *hw, uint64_t addr, uint32_t control, uint32_t
 	dc_hw_write(hw, mmGRPH_PITCH, w);
 	dc_hw_write(hw, mmGRPH_X_END, w);
 	dc_hw_write(hw, mmGRPH_Y_END, h);
+	/* the front end's clock, without which the pipe fetches nothing */
+	dc_hw_write(hw, mmDCFE_CLOCK_CONTROL, DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK);
 	dc_hw_write(hw, mmGRPH_ENABLE, 1);
 	dc_hw_write(hw, mmGRPH_PRIMARY_SURFACE_ADDRESS_HIGH, (uint32_t)(addr >> 32));
 	dc_hw_write(hw, mmGRPH_PRIMARY_SURFACE_ADDRESS, (uint32_t)addr);

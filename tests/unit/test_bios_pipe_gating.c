@@ -115,27 +115,6 @@ static unsigned pipe_pgfsm(struct dst *t, unsigned pipe)
 			    PIPE0_PG_STATUS, PIPE0_PGFSM_PWR_STATUS);
 }
 
-static void commit_streams(struct dst *t, const unsigned *links, unsigned n)
-{
-	struct dc_state st = { .stream_count = (uint8_t)n };
-	struct dc_error err;
-
-	for (unsigned i = 0; i < n; i++)
-		dst_stream(t, links[i], &st.streams[i], dst_fb(t, 640, 480, 0x808080));
-	if (dc_commit(t->dc, &st, &err))
-		fail_msg("%u streams: %s", n, err.message);
-}
-
-static int pipe_of(struct dst *t, unsigned link)
-{
-	const struct dc_state *cur = dc_current_state(t->dc);
-
-	for (unsigned i = 0; i < cur->stream_count; i++)
-		if (cur->streams[i].link == link)
-			return cur->streams[i].res.timing_generator;
-	return -1;
-}
-
 /* Frames pipe scanned out that started at or after since_ns (of its last 64). */
 static uint64_t frames_since(struct dst *t, unsigned pipe, uint64_t since_ns)
 {
@@ -164,16 +143,16 @@ static void display_core_gates_pipes_without_streams(void **state)
 	int ph, pe;
 
 	(void)state;
-	commit_streams(t, both, 2);
-	ph = pipe_of(t, hdmi);
-	pe = pipe_of(t, edp);
+	dst_commit_links(t, both, 2, 0x808080);
+	ph = dst_pipe_of(t, hdmi);
+	pe = dst_pipe_of(t, edp);
 	assert_true(ph >= 0 && pe >= 0);
 	assert_int_equal(pipe_pgfsm(t, (unsigned)ph), DCE110_PGFSM_ON);
 	assert_int_equal(pipe_pgfsm(t, (unsigned)pe), DCE110_PGFSM_ON);
 
 	/* HDMI goes: its pipe is gated, eDP's stays powered and keeps scanning out */
-	commit_streams(t, &edp, 1);
-	assert_int_equal(pipe_of(t, edp), pe);
+	dst_commit_links(t, &edp, 1, 0x808080);
+	assert_int_equal(dst_pipe_of(t, edp), pe);
 	assert_int_equal(pipe_pgfsm(t, (unsigned)ph), DCE110_PGFSM_OFF);
 	assert_int_equal(pipe_pgfsm(t, (unsigned)pe), DCE110_PGFSM_ON);
 
@@ -196,11 +175,11 @@ static void display_core_gates_pipes_without_streams(void **state)
 	{
 		uint64_t since = sim_now_ns(t->sim);
 
-		commit_streams(t, both, 2);
-		ph = pipe_of(t, hdmi);
+		dst_commit_links(t, both, 2, 0x808080);
+		ph = dst_pipe_of(t, hdmi);
 		assert_true(ph >= 0);
 		assert_int_equal(pipe_pgfsm(t, (unsigned)ph), DCE110_PGFSM_ON);
-		assert_int_equal(pipe_pgfsm(t, (unsigned)pipe_of(t, edp)), DCE110_PGFSM_ON);
+		assert_int_equal(pipe_pgfsm(t, (unsigned)dst_pipe_of(t, edp)), DCE110_PGFSM_ON);
 		assert_int_equal(sim_advance(t->sim, 100ull * 1000 * 1000), 0);
 		assert_true(frames_since(t, (unsigned)ph, since) >= 5);
 	}

@@ -277,17 +277,13 @@ static void no_transmitter_table_is_refused(void **state)
 {
 	struct dst *t = dst_create(SCENARIO("tonga"), DC_ASIC_TONGA);
 	struct dc_state st = { .stream_count = 1 };
-	struct atom_table spc;
 	struct dc_error err;
 	struct rom rom;
 
 	(void)state;
-	atom_table_begin(&spc, 6, 0, 8);
-	atom_table_u8(&spc, 0x5b); /* EOT */
-	atom_table_end(&spc);
 	rom_init(&rom);
 	rom_add_firmware_info(&rom, 27000, 1200000);
-	rom_add_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, &spc);
+	rom_add_empty_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, 6, 8);
 	rom_finish(&rom);
 	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), 0);
 	assert_false(dc_bios_phy_tmds(t->dc, 1));

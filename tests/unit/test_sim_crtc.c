@@ -153,6 +153,7 @@ static void grph_setup(struct dc_hw *hw, unsigned n, uint64_t addr)
 {
 	uint32_t o = dce110_crtc_offsets[n];
 
+	dc_hw_write(hw, mmDCFE_CLOCK_CONTROL + o, DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK);
 	dc_hw_write(hw, mmGRPH_ENABLE + o, 1);
 	dc_hw_write(hw, mmGRPH_INTERRUPT_CONTROL + o,
 		    DC_FIELD(GRPH_INTERRUPT_CONTROL, GRPH_PFLIP_INT_MASK, 1));

@@ -1,0 +1,281 @@
+/*
+ * Starting and stopping a CRTC with its pipe's front-end clock
+ * (DCFE_CLOCK_CONTROL.DCFE_CLOCK_ENABLE): through the video BIOS's
+ * EnableCRTC 1.1 (ENABLE_CRTC_PARAMETERS: the CRTC, then ATOM_ENABLE or
+ * ATOM_DISABLE, as the kernel's DC calls it), run against the simulator on
+ * AMD's Carrizo and Stoney images and on our own Tonga and Polaris images;
+ * by the registers where an image has no such table.
+ *
+ * A pipe whose front end has no clock fetches nothing (the simulator's
+ * model): its CRTC keeps its timing and its frames carry no picture. So a
+ * Display Core that lit a pipe without the clock would show nothing.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bios_rom.h"
+#include "dc_bios.h"
+#include "dc_link_test.h"
+#include "dc_sim_test.h"
+
+#define ATOM_DISABLE 0
+#define ATOM_ENABLE  1
+
+#define MS 1000000ull
+
+/* bif_5_0_d.h: a scratch register no table of ours writes, for the recorder below */
+#define mmBIOS_SCRATCH_0 0x5c9
+
+#define SCENARIO(asic)                                                                        \
+	"{ \"asic\": \"" asic "\", \"connectors\": [ { \"name\": \"DP-1\", \"type\": \"DP\"," \
+	"  \"hpd\": 1, \"ddc\": 1, \"aux\": 1, \"encoder\": 0 } ] }"
+
+static uint32_t crtc_reg(struct dc_hw *hw, unsigned pipe, uint32_t generic)
+{
+	return dc_hw_read(hw, generic + dce110_crtc_offsets[pipe]);
+}
+
+static bool fe_clocked(struct dc_hw *hw, unsigned pipe)
+{
+	return crtc_reg(hw, pipe, mmDCFE_CLOCK_CONTROL) &
+	       DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK;
+}
+
+static bool master_en(struct dc_hw *hw, unsigned pipe)
+{
+	return crtc_reg(hw, pipe, mmCRTC_CONTROL) & CRTC_CONTROL__CRTC_MASTER_EN_MASK;
+}
+
+static int run_enable_crtc(struct dclt *t, unsigned pipe, unsigned action,
+			   struct dc_bios_error *err)
+{
+	const struct dc_bios_run_limits lim = { .time_limit_ns = 100 * MS };
+	uint32_t ps[8] = { pipe | action << 8 }; /* ucCRTC, ucEnable */
+
+	return dc_bios_run(t->dc->bios, t->inner, DC_BIOS_CMD_ENABLE_CRTC, ps, 8, &lim, err);
+}
+
+/* Each pipe in turn: started with its clock, stopped without, the others left alone. */
+static void start_and_stop_each_pipe(const char *json, enum dc_asic asic, unsigned pipes)
+{
+	struct dclt *t = dclt_create(json, asic);
+	struct dc_bios_error err = { 0 };
+	struct sim_stats ss;
+
+	assert_non_null(t->dc->bios);
+	for (unsigned p = 0; p < pipes; p++) {
+		assert_false(fe_clocked(t->inner, p));
+		assert_false(master_en(t->inner, p));
+	}
+	for (unsigned p = 0; p < pipes; p++) {
+		if (run_enable_crtc(t, p, ATOM_ENABLE, &err))
+			fail_msg("starting CRTC %u: %s", p, err.message);
+		for (unsigned o = 0; o < pipes; o++) {
+			assert_int_equal(fe_clocked(t->inner, o), o == p);
+			assert_int_equal(master_en(t->inner, o), o == p);
+		}
+		if (run_enable_crtc(t, p, ATOM_DISABLE, &err))
+			fail_msg("stopping CRTC %u: %s", p, err.message);
+		assert_false(fe_clocked(t->inner, p));
+		assert_false(master_en(t->inner, p));
+		assert_false(crtc_reg(t->inner, p, mmCRTC_CONTROL) &
+			     CRTC_CONTROL__CRTC_CURRENT_MASTER_EN_STATE_MASK);
+	}
+	sim_get_stats(t->sim, &ss);
+	assert_int_equal(ss.bad_reg_accesses, 0);
+	dclt_destroy(t);
+}
+
+static void carrizo_image(void **state)
+{
+	(void)state;
+	start_and_stop_each_pipe(SCENARIO("carrizo"), DC_ASIC_CARRIZO, 3);
+}
+
+static void stoney_image(void **state)
+{
+	(void)state;
+	start_and_stop_each_pipe(SCENARIO("stoney"), DC_ASIC_STONEY, 2);
+}
+
+static void own_tonga_image(void **state)
+{
+	(void)state;
+	start_and_stop_each_pipe(SCENARIO("tonga"), DC_ASIC_TONGA, 6);
+}
+
+static void own_polaris_image(void **state)
+{
+	(void)state;
+	start_and_stop_each_pipe(SCENARIO("polaris10"), DC_ASIC_POLARIS10, 6);
+}
+
+/* Frames of pipe that started after since_ns: how many, and how many carried a picture. */
+static void frames_since(struct dst *t, unsigned pipe, uint64_t since_ns, unsigned *frames,
+			 unsigned *pictures)
+{
+	struct sim_frame h[64];
+	int n = sim_scanout_history(t->sim, pipe, h, 64);
+
+	*frames = *pictures = 0;
+	for (int i = 0; i < n; i++) {
+		if (h[i].start_ns <= since_ns)
+			continue;
+		(*frames)++;
+		*pictures += h[i].address != 0 && !h[i].blanked;
+	}
+}
+
+/*
+ * Display Core on AMD's Carrizo image: a commit leaves each new stream's
+ * pipe running with its front end clocked, and pictures on screen; the
+ * pipe of a stream that goes is stopped with its clock off; the pipe that
+ * stays keeps both and its pictures.
+ */
+static void display_core_clocks_the_pipes_it_runs(void **state)
+{
+	struct dst *t = dst_create(NULL, DC_ASIC_CARRIZO);
+	unsigned hdmi = dst_link(t, "HDMI-A-1"), edp = dst_link(t, "eDP-1");
+	const unsigned both[] = { hdmi, edp };
+	unsigned frames, pictures;
+	uint64_t since;
+	int ph, pe;
+
+	(void)state;
+	assert_true(t->dc->bios_crtc);
+	dst_commit_links(t, both, 2, 0x808080);
+	ph = dst_pipe_of(t, hdmi);
+	pe = dst_pipe_of(t, edp);
+	assert_true(ph >= 0 && pe >= 0);
+	since = sim_now_ns(t->sim);
+	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
+	for (unsigned i = 0; i < 2; i++) {
+		unsigned p = (unsigned)(i ? pe : ph);
+
+		assert_true(fe_clocked(t->hw, p));
+		assert_true(master_en(t->hw, p));
+		frames_since(t, p, since, &frames, &pictures);
+		assert_true(frames >= 5);
+		assert_int_equal(pictures, frames);
+	}
+
+	dst_commit_links(t, &edp, 1, 0x808080);
+	assert_int_equal(dst_pipe_of(t, edp), pe);
+	assert_false(master_en(t->hw, (unsigned)ph));
+	assert_false(fe_clocked(t->hw, (unsigned)ph));
+	assert_true(fe_clocked(t->hw, (unsigned)pe));
+	since = sim_now_ns(t->sim);
+	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
+	frames_since(t, (unsigned)pe, since, &frames, &pictures);
+	assert_true(frames >= 5);
+	assert_int_equal(pictures, frames);
+	dst_destroy(t);
+}
+
+/*
+ * Without the front end's clock a running pipe shows no picture (frames
+ * go on, with nothing fetched); with it back, the picture is back.
+ */
+static void a_pipe_without_its_clock_fetches_nothing(void **state)
+{
+	struct dst *t = dst_create(NULL, DC_ASIC_CARRIZO);
+	unsigned edp = dst_link(t, "eDP-1");
+	unsigned frames, pictures, p;
+	uint32_t reg;
+	uint64_t since;
+
+	(void)state;
+	dst_commit_links(t, &edp, 1, 0x808080);
+	p = (unsigned)dst_pipe_of(t, edp);
+	reg = mmDCFE_CLOCK_CONTROL + dce110_crtc_offsets[p];
+	dc_hw_write(t->hw, reg, 0);
+	since = sim_now_ns(t->sim);
+	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
+	frames_since(t, p, since, &frames, &pictures);
+	assert_true(frames >= 5);
+	assert_int_equal(pictures, 0);
+
+	dc_hw_write(t->hw, reg, DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK);
+	since = sim_now_ns(t->sim);
+	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
+	frames_since(t, p, since, &frames, &pictures);
+	assert_true(frames >= 5);
+	assert_int_equal(pictures, frames);
+	dst_destroy(t);
+}
+
+/*
+ * Display Core runs the image's EnableCRTC with the CRTC and the action,
+ * the kernel's way: a table of the test's own that only records its
+ * parameters in a scratch register leaves the CRTC as it was. An image
+ * without the table gets the same result as AMD's from the registers.
+ */
+static void display_core_runs_the_images_table(void **state)
+{
+	struct dst *t = dst_create(SCENARIO("tonga"), DC_ASIC_TONGA);
+	struct atom_table crtc;
+	struct dc_error err;
+	struct rom rom;
+
+	(void)state;
+	atom_table_begin(&crtc, 1, 0, 4);
+	atom_table_u8(&crtc, 0x01); /* MOVE to a register */
+	atom_table_u8(&crtc, 0x01); /* from the parameter space, a dword */
+	atom_table_u16(&crtc, mmBIOS_SCRATCH_0);
+	atom_table_u8(&crtc, 0);    /* parameter dword 0 */
+	atom_table_u8(&crtc, 0x5b); /* EOT */
+	atom_table_end(&crtc);
+
+	rom_init(&rom);
+	rom_add_firmware_info(&rom, 27000, 1200000);
+	rom_add_empty_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, 6, 8);
+	rom_add_cmd(&rom, DC_BIOS_CMD_ENABLE_CRTC, &crtc);
+	rom_finish(&rom);
+	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), 0);
+	assert_true(t->dc->bios_crtc);
+	assert_int_equal(dc_crtc_enable(t->dc, 4, true), 0);
+	assert_int_equal(dc_hw_read(t->hw, mmBIOS_SCRATCH_0), 4 | ATOM_ENABLE << 8);
+	assert_false(master_en(t->hw, 4));
+	assert_false(fe_clocked(t->hw, 4));
+	assert_int_equal(dc_crtc_enable(t->dc, 3, false), 0);
+	assert_int_equal(dc_hw_read(t->hw, mmBIOS_SCRATCH_0), 3 | ATOM_DISABLE << 8);
+
+	/* the same image without EnableCRTC: the registers */
+	rom_init(&rom);
+	rom_add_firmware_info(&rom, 27000, 1200000);
+	rom_add_empty_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, 6, 8);
+	rom_finish(&rom);
+	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), 0);
+	assert_false(t->dc->bios_crtc);
+	dc_hw_write(t->hw, mmBIOS_SCRATCH_0, 0);
+	assert_int_equal(dc_crtc_enable(t->dc, 4, true), 0);
+	assert_true(master_en(t->hw, 4));
+	assert_true(fe_clocked(t->hw, 4));
+	assert_int_equal(dc_crtc_enable(t->dc, 4, false), 0);
+	assert_false(master_en(t->hw, 4));
+	assert_false(fe_clocked(t->hw, 4));
+	assert_int_equal(dc_hw_read(t->hw, mmBIOS_SCRATCH_0), 0);
+	dst_destroy(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(carrizo_image),
+		cmocka_unit_test(stoney_image),
+		cmocka_unit_test(own_tonga_image),
+		cmocka_unit_test(own_polaris_image),
+		cmocka_unit_test(display_core_clocks_the_pipes_it_runs),
+		cmocka_unit_test(a_pipe_without_its_clock_fetches_nothing),
+		cmocka_unit_test(display_core_runs_the_images_table),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
