@@ -1,6 +1,14 @@
 /*
- * Starting and stopping a timing generator, as the kernel's DC does on
- * DCE 10/11: through the video BIOS's EnableCRTC 1.1 where the image has
+ * A timing generator's timing, its start and its stop, as the kernel's DC
+ * does them on DCE 10/11.
+ *
+ * Timing: the video BIOS's SetCRTC_UsingDTDTiming (content revision 3,
+ * SET_CRTC_USING_DTD_TIMING_PARAMETERS) where the image has it (AMD's
+ * Carrizo and Stoney images), else the CRTC registers
+ * (dce110_tg_program_timing); then the start line of the pipe's requests
+ * (dce110_tg_advanced_request), as the kernel does after the table.
+ *
+ * Start and stop: the video BIOS's EnableCRTC 1.1 where the image has
  * it (AMD's Carrizo and Stoney images, our own). The table also switches
  * the pipe's front-end clock (DCFE_CLOCK_CONTROL.DCFE_CLOCK_ENABLE) with
  * the CRTC: on before CRTC_MASTER_EN when starting; off once
@@ -21,9 +29,16 @@
 #include "dc_priv.h"
 
 /* atombios.h */
-#define ATOM_DISABLE	  0
-#define ATOM_ENABLE	  1
-#define ENABLE_CRTC_REV_1 1
+#define ATOM_DISABLE	    0
+#define ATOM_ENABLE	    1
+#define ENABLE_CRTC_REV_1   1
+#define DTD_TIMING_REV_3    3
+/* ATOM_MODE_MISC_INFO: a sync's polarity bit set means active low */
+#define ATOM_HSYNC_POLARITY 0x02
+#define ATOM_VSYNC_POLARITY 0x04
+
+/* The timing table programs a handful of registers: well under a millisecond. */
+#define TIMING_LIMIT_NS (10ull * 1000 * 1000)
 
 /* A stop waits for the CRTC to finish its frame: at most one frame (under 42 ms at 24 Hz). */
 #define CRTC_LIMIT_NS (100ull * 1000 * 1000)
@@ -35,6 +50,55 @@ void dc_bios_crtc_init(struct dc *dc)
 
 	dc->bios_crtc = dc->bios && !dc_bios_cmd_table(dc->bios, DC_BIOS_CMD_ENABLE_CRTC, &t) &&
 			t.format_rev == 1 && t.content_rev == ENABLE_CRTC_REV_1;
+	dc->bios_dtd = dc->bios &&
+		       !dc_bios_cmd_table(dc->bios, DC_BIOS_CMD_SET_CRTC_USING_DTD_TIMING, &t) &&
+		       t.content_rev == DTD_TIMING_REV_3;
+}
+
+static void put16(uint8_t *p, unsigned v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+int dc_crtc_program_timing(struct dc *dc, unsigned tg, const struct drm_mode_modeinfo *m)
+{
+	const struct dc_bios_run_limits lim = { .time_limit_ns = TIMING_LIMIT_NS };
+	struct dc_bios_error berr = { 0 };
+	uint8_t p[32] = { 0 };
+	uint32_t ps[8];
+	unsigned misc = 0;
+
+	if (!dc->bios_dtd) {
+		dce110_tg_program_timing(dc->hw, tg, m);
+		dce110_tg_advanced_request(dc->hw, dc->pool->regs, tg, m);
+		return 0;
+	}
+	/* SET_CRTC_USING_DTD_TIMING_PARAMETERS, little-endian; no borders */
+	put16(p + 0, m->hdisplay);
+	put16(p + 2, m->htotal - m->hdisplay);
+	put16(p + 4, m->vdisplay);
+	put16(p + 6, m->vtotal - m->vdisplay);
+	put16(p + 8, m->hsync_start - m->hdisplay);
+	put16(p + 10, m->hsync_end - m->hsync_start);
+	put16(p + 12, m->vsync_start - m->vdisplay);
+	put16(p + 14, m->vsync_end - m->vsync_start);
+	if (!(m->flags & DRM_MODE_FLAG_PHSYNC))
+		misc |= ATOM_HSYNC_POLARITY;
+	if (!(m->flags & DRM_MODE_FLAG_PVSYNC))
+		misc |= ATOM_VSYNC_POLARITY;
+	put16(p + 16, misc);
+	p[20] = (uint8_t)tg; /* ucCRTC: ATOM_CRTC1 = 0 */
+	for (unsigned i = 0; i < 8; i++)
+		ps[i] = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 |
+			(uint32_t)p[4 * i + 2] << 16 | (uint32_t)p[4 * i + 3] << 24;
+	if (dc_bios_run(dc->bios, dc->hw, DC_BIOS_CMD_SET_CRTC_USING_DTD_TIMING, ps, 8, &lim,
+			&berr) < 0) {
+		dc_log(dc, DC_LOG_ERROR, "CRTC %u: SetCRTC_UsingDTDTiming: %s", tg, berr.message);
+		return -EIO;
+	}
+	dce110_tg_advanced_request(dc->hw, dc->pool->regs, tg, m);
+	return 0;
 }
 
 /* What the table does, for an image without it. */

@@ -172,7 +172,12 @@ int dc_commit_program_timing(struct dc *dc, struct dc_commit *c, struct dc_error
 		}
 		dce110_tg_blank(dc->hw, tg, true);
 		dce110_tg_set_blank_color(dc->hw, tg, s->blank_color);
-		dce110_tg_program_timing(dc->hw, tg, &s->mode);
+		if (dc_crtc_program_timing(dc, tg, &s->mode)) {
+			dc_error_set(err, DC_ERR_TIMING_GENERATOR, (int)i, -1,
+				     "%s: pipe %u: the video BIOS's SetCRTC_UsingDTDTiming failed",
+				     dc->links[s->link].name, tg);
+			return -EIO;
+		}
 		dce110_tg_set_vrr(dc->hw, tg, s->mode.vtotal, s->res.vrr_vtotal_max);
 		dce110_fmt_program(dc->hw, dc->pool->regs, tg, display_depth(dc, s), s->encoding);
 		c->done[i] |= DC_DONE_TIMING;

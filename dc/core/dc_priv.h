@@ -208,6 +208,7 @@ struct dc {
 	uint8_t bios_dec_rev;	/* DIGxEncoderControl 1.x: 4, 0: none dcd knows */
 	bool bios_pg;		/* EnableDispPowerGating 2.1 gates and un-gates pipes */
 	bool bios_crtc;		/* EnableCRTC 1.1 starts and stops timing generators */
+	bool bios_dtd;		/* SetCRTC_UsingDTDTiming x.3 programs their timing */
 	/*
 	 * dc_bus_wait (bus_wait.c): inside a scope, the waits of wait_link's
 	 * detection or link check serve the other pipes' flips and vblanks;
@@ -236,8 +237,14 @@ int dc_bios_pipe_power(struct dc *dc, unsigned pipe, bool on);
 
 /* ---- starting and stopping a CRTC (bios_crtc.c) ----------------------------- */
 
-/* Looks up EnableCRTC 1.1 in dc->bios (bios_crtc). */
+/* Looks up EnableCRTC 1.1 and SetCRTC_UsingDTDTiming x.3 in dc->bios (bios_crtc, bios_dtd). */
 void dc_bios_crtc_init(struct dc *dc);
+/*
+ * Programs the timing of (stopped) timing generator tg for mode m:
+ * through SetCRTC_UsingDTDTiming where the image has it, else by the
+ * registers; then the start line of its requests. 0, or -EIO (logged).
+ */
+int dc_crtc_program_timing(struct dc *dc, unsigned tg, const struct drm_mode_modeinfo *m);
 /*
  * Starts (enable) or stops timing generator tg with its front-end clock:
  * through EnableCRTC where the image has it, else by the registers. A stop

@@ -30,6 +30,14 @@
  * sync and back porch. Does not start the CRTC.
  */
 void dce110_tg_program_timing(struct dc_hw *hw, unsigned tg, const struct drm_mode_modeinfo *m);
+/*
+ * CRTC_START_LINE_CONTROL after a timing, as the kernel's DCE 10/11 timing
+ * generator sets it: the advanced requestor (not the legacy one) from
+ * line 4 with prefetch, or line 3 without when the vertical front porch
+ * and sync together are 3 lines or fewer; start lines early.
+ */
+void dce110_tg_advanced_request(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned tg,
+				const struct drm_mode_modeinfo *m);
 
 /*
  * Reads the timing back into m (every h/v field and the sync polarity

@@ -24,7 +24,7 @@
  *    GRPH_PIPE_OUTSTANDING_REQUEST_LIMIT, GRPH_ENABLE.GRPH_KEYER_ALPHA_SEL,
  *    DP_VID_TIMING.DP_VID_M_N_DOUBLE_BUFFER_MODE: dc writes none of them.
  *  - CRTC_START_LINE_CONTROL: CRTC_INTERLACE_START_LINE_EARLY, CRTC_PREFETCH_EN
- *    and CRTC_LEGACY_REQUESTOR_EN sit at other bits (below; dc writes none).
+ *    and CRTC_LEGACY_REQUESTOR_EN sit at other bits (below; the row says which).
  * The DIG_FE_CNTL.TMDS_PIXEL_ENCODING field (HDMI 4:2:2) is in both headers
  * at the same bit; TMDS_CNTL has only TMDS_SYNC_PHASE in both.
  *
@@ -89,6 +89,9 @@ struct dce110_regs_gen {
 	uint32_t flip_immediate_mask;	/* GRPH_FLIP_CONTROL bit dc sets for an immediate flip */
 	uint32_t grph_immediate_en_mask; /* GRPH_SURFACE_UPDATE_IMMEDIATE_EN, or 0 */
 	uint32_t master_update_lock_reg; /* CRTC_MASTER_UPDATE_LOCK, or 0 */
+	/* CRTC_START_LINE_CONTROL fields whose bits differ by generation */
+	uint32_t start_line_interlace_early_mask, start_line_legacy_requestor_mask;
+	uint32_t start_line_prefetch_mask;
 	/* FMT_CONTROL: 4:2:2 packing (value 1) and the subsampling mode dc clears */
 	uint32_t fmt_pixel_encoding_mask, fmt_pixel_encoding_shift;
 	uint32_t fmt_subsampling_mode_mask;
@@ -122,7 +125,10 @@ struct dce110_regs_gen {
 	.hdmi_scramble_mask = HDMI_CONTROL__HDMI_DATA_SCRAMBLE_EN_MASK, \
 	.flip_immediate_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK, \
 	.grph_immediate_en_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_IMMEDIATE_EN_MASK, \
-	.master_update_lock_reg = mmCRTC_MASTER_UPDATE_LOCK
+	.master_update_lock_reg = mmCRTC_MASTER_UPDATE_LOCK, \
+	.start_line_interlace_early_mask = CRTC_START_LINE_CONTROL__CRTC_INTERLACE_START_LINE_EARLY_MASK, \
+	.start_line_legacy_requestor_mask = CRTC_START_LINE_CONTROL__CRTC_LEGACY_REQUESTOR_EN_MASK, \
+	.start_line_prefetch_mask = CRTC_START_LINE_CONTROL__CRTC_PREFETCH_EN_MASK
 
 /* DCE 10.0 and 11.0: two-bit watermark set selects, sets A (2) and D (1) */
 #define DCE_WM_2BIT \
@@ -153,6 +159,11 @@ static const struct dce110_regs_gen dce110_regs_gens[DCE110_GEN_COUNT] DCE110_MA
 		.flip_immediate_mask = GRPH_FLIP_CONTROL__GRPH_SURFACE_UPDATE_H_RETRACE_EN_MASK,
 		.grph_immediate_en_mask = 0,
 		.master_update_lock_reg = 0,
+		.start_line_interlace_early_mask =
+			DCE100_CRTC_START_LINE_CONTROL__CRTC_INTERLACE_START_LINE_EARLY_MASK,
+		.start_line_legacy_requestor_mask =
+			DCE100_CRTC_START_LINE_CONTROL__CRTC_LEGACY_REQUESTOR_EN_MASK,
+		.start_line_prefetch_mask = DCE100_CRTC_START_LINE_CONTROL__CRTC_PREFETCH_EN_MASK,
 		.fmt_pixel_encoding_mask = FMT_CONTROL__FMT_PIXEL_ENCODING_MASK,
 		.fmt_pixel_encoding_shift = FMT_CONTROL__FMT_PIXEL_ENCODING__SHIFT,
 		.fmt_subsampling_mode_mask = FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK,

@@ -65,6 +65,25 @@ void dce110_tg_program_timing(struct dc_hw *hw, unsigned tg, const struct drm_mo
 		     CRTC_INTERLACE_CONTROL__CRTC_INTERLACE_ENABLE_MASK, 0);
 }
 
+void dce110_tg_advanced_request(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned tg,
+				const struct drm_mode_modeinfo *m)
+{
+	/* vertical front porch and sync: too few lines leave no room to prefetch */
+	bool short_vblank = m->vsync_end - m->vdisplay <= 3;
+	const uint32_t mask = g->start_line_legacy_requestor_mask |
+			      CRTC_START_LINE_CONTROL__CRTC_ADVANCED_START_LINE_POSITION_MASK |
+			      g->start_line_prefetch_mask |
+			      CRTC_START_LINE_CONTROL__CRTC_PROGRESSIVE_START_LINE_EARLY_MASK |
+			      g->start_line_interlace_early_mask;
+
+	dc_hw_update(hw, CRTC(mmCRTC_START_LINE_CONTROL, tg), mask,
+		     DC_FIELD(CRTC_START_LINE_CONTROL, CRTC_ADVANCED_START_LINE_POSITION,
+			      short_vblank ? 3 : 4) |
+			     (short_vblank ? 0 : g->start_line_prefetch_mask) |
+			     CRTC_START_LINE_CONTROL__CRTC_PROGRESSIVE_START_LINE_EARLY_MASK |
+			     g->start_line_interlace_early_mask);
+}
+
 #define VRR_SEL                                            \
 	(CRTC_V_TOTAL_CONTROL__CRTC_V_TOTAL_MIN_SEL_MASK | \
 	 CRTC_V_TOTAL_CONTROL__CRTC_V_TOTAL_MAX_SEL_MASK)

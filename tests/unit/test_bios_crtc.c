@@ -24,6 +24,7 @@
 #include "dc_bios.h"
 #include "dc_link_test.h"
 #include "dc_sim_test.h"
+#include "dce110.h"
 
 #define ATOM_DISABLE 0
 #define ATOM_ENABLE  1
@@ -265,6 +266,128 @@ static void display_core_runs_the_images_table(void **state)
 	dst_destroy(t);
 }
 
+/* The CRTC's timing registers read back as m, sync polarities included. */
+static void assert_timing(struct dc_hw *hw, unsigned pipe, const struct drm_mode_modeinfo *m)
+{
+	struct drm_mode_modeinfo back = { 0 };
+	const uint32_t pol = DRM_MODE_FLAG_PHSYNC | DRM_MODE_FLAG_NHSYNC | DRM_MODE_FLAG_PVSYNC |
+			     DRM_MODE_FLAG_NVSYNC;
+
+	assert_int_equal(dce110_tg_read_timing(hw, pipe, &back), 0);
+	assert_int_equal(back.hdisplay, m->hdisplay);
+	assert_int_equal(back.hsync_start, m->hsync_start);
+	assert_int_equal(back.hsync_end, m->hsync_end);
+	assert_int_equal(back.htotal, m->htotal);
+	assert_int_equal(back.vdisplay, m->vdisplay);
+	assert_int_equal(back.vsync_start, m->vsync_start);
+	assert_int_equal(back.vsync_end, m->vsync_end);
+	assert_int_equal(back.vtotal, m->vtotal);
+	assert_int_equal(back.flags & pol, m->flags & pol);
+}
+
+/*
+ * AMD's Carrizo image times the CRTC through SetCRTC_UsingDTDTiming: for
+ * CTA VICs 1 (both syncs negative), 4 and 16 the registers read back as
+ * the mode, the frames come at its rate, and the start line of the pipe's
+ * requests is what the kernel sets after the table (line 4, prefetch).
+ */
+static void carrizo_times_crtcs_through_its_table(void **state)
+{
+	static const unsigned vics[] = { 1, 4, 16 };
+	struct dst *t = dst_create(NULL, DC_ASIC_CARRIZO);
+	unsigned hdmi = dst_link(t, "HDMI-A-1");
+
+	(void)state;
+	assert_true(t->dc->bios_dtd);
+	for (unsigned i = 0; i < 3; i++) {
+		struct dc_state st = { .stream_count = 1 };
+		const struct dc_stream *s;
+		struct sim_frame h[8];
+		struct dc_error err;
+		unsigned p;
+		uint64_t frame_ns;
+
+		dst_stream_vic(t, hdmi, vics[i], &st.streams[0], dst_fb(t, 640, 480, 0x2040ff));
+		if (dc_commit(t->dc, &st, &err))
+			fail_msg("VIC %u: %s", vics[i], err.message);
+		s = &dc_current_state(t->dc)->streams[0];
+		p = (unsigned)s->res.timing_generator;
+		assert_timing(t->hw, p, &s->mode);
+		assert_int_equal(
+			crtc_reg(t->hw, p, mmCRTC_START_LINE_CONTROL) &
+				(CRTC_START_LINE_CONTROL__CRTC_ADVANCED_START_LINE_POSITION_MASK |
+				 CRTC_START_LINE_CONTROL__CRTC_PREFETCH_EN_MASK |
+				 CRTC_START_LINE_CONTROL__CRTC_LEGACY_REQUESTOR_EN_MASK),
+			DC_FIELD(CRTC_START_LINE_CONTROL, CRTC_ADVANCED_START_LINE_POSITION, 4) |
+				CRTC_START_LINE_CONTROL__CRTC_PREFETCH_EN_MASK);
+		assert_int_equal(sim_advance(t->sim, 200 * MS), 0);
+		assert_int_equal(sim_scanout_history(t->sim, p, h, 8), 8);
+		frame_ns = (uint64_t)s->mode.htotal * s->mode.vtotal * 1000000000ull /
+			   ((uint64_t)s->mode.clock * 1000);
+		for (unsigned f = 1; f < 8; f++) {
+			uint64_t dt = h[f].start_ns - h[f - 1].start_ns; /* oldest first */
+
+			if (dt + frame_ns / 1000 < frame_ns || dt > frame_ns + frame_ns / 1000)
+				fail_msg("VIC %u: frames %llu ns apart, %llu ns expected", vics[i],
+					 (unsigned long long)dt, (unsigned long long)frame_ns);
+		}
+	}
+	dst_destroy(t);
+}
+
+/*
+ * Display Core hands SetCRTC_UsingDTDTiming the mode as the kernel does
+ * (SET_CRTC_USING_DTD_TIMING_PARAMETERS: sizes, blanking, sync offsets
+ * and widths, active-low syncs in the misc bits, no borders, the CRTC): a
+ * table of the test's own copies its parameters to scratch registers.
+ * Without the table, the registers get the timing directly.
+ */
+static void display_core_hands_the_table_the_mode(void **state)
+{
+	struct dst *t = dst_create(SCENARIO("tonga"), DC_ASIC_TONGA);
+	struct dc_mode mode;
+	const struct drm_mode_modeinfo *m = &mode.info;
+	struct atom_table dtd;
+	struct dc_error err;
+	struct rom rom;
+
+	(void)state;
+	assert_int_equal(dc_mode_from_vic(&mode, 1), 0); /* 640x480, both syncs negative */
+	atom_table_begin(&dtd, 3, 0, 24);
+	for (unsigned d = 0; d < 6; d++) {
+		atom_table_u8(&dtd, 0x01); /* MOVE to a register */
+		atom_table_u8(&dtd, 0x01); /* from the parameter space, a dword */
+		atom_table_u16(&dtd, mmBIOS_SCRATCH_0 + d);
+		atom_table_u8(&dtd, (uint8_t)d);
+	}
+	atom_table_u8(&dtd, 0x5b); /* EOT */
+	atom_table_end(&dtd);
+	rom_init(&rom);
+	rom_add_firmware_info(&rom, 27000, 1200000);
+	rom_add_empty_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, 6, 8);
+	rom_add_cmd(&rom, DC_BIOS_CMD_SET_CRTC_USING_DTD_TIMING, &dtd);
+	rom_finish(&rom);
+	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), 0);
+	assert_true(t->dc->bios_dtd);
+	assert_int_equal(dc_crtc_program_timing(t->dc, 5, m), 0);
+	assert_int_equal(dc_hw_read(t->hw, mmBIOS_SCRATCH_0), 640 | 160 << 16);
+	assert_int_equal(dc_hw_read(t->hw, mmBIOS_SCRATCH_0 + 1), 480 | 45 << 16);
+	assert_int_equal(dc_hw_read(t->hw, mmBIOS_SCRATCH_0 + 2), 16 | 96 << 16);
+	assert_int_equal(dc_hw_read(t->hw, mmBIOS_SCRATCH_0 + 3), 10 | 2 << 16);
+	assert_int_equal(dc_hw_read(t->hw, mmBIOS_SCRATCH_0 + 4), 0x2 | 0x4); /* H, V active low */
+	assert_int_equal(dc_hw_read(t->hw, mmBIOS_SCRATCH_0 + 5), 5);
+	assert_int_equal(crtc_reg(t->hw, 5, mmCRTC_H_TOTAL), 0); /* left to the table */
+
+	/* our own Tonga image has no such table: the registers, DCE 10's start-line bits */
+	t->dc->bios_dtd = false;
+	assert_int_equal(dc_crtc_program_timing(t->dc, 5, m), 0);
+	assert_timing(t->hw, 5, m);
+	assert_int_equal(crtc_reg(t->hw, 5, mmCRTC_START_LINE_CONTROL) &
+				 DCE100_CRTC_START_LINE_CONTROL__CRTC_PREFETCH_EN_MASK,
+			 DCE100_CRTC_START_LINE_CONTROL__CRTC_PREFETCH_EN_MASK);
+	dst_destroy(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -275,6 +398,8 @@ int main(void)
 		cmocka_unit_test(display_core_clocks_the_pipes_it_runs),
 		cmocka_unit_test(a_pipe_without_its_clock_fetches_nothing),
 		cmocka_unit_test(display_core_runs_the_images_table),
+		cmocka_unit_test(carrizo_times_crtcs_through_its_table),
+		cmocka_unit_test(display_core_hands_the_table_the_mode),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
