@@ -4,6 +4,8 @@
 # environment. Provides: $tmp, $sock, $statedir, $rt_dcd, $rt_client,
 # start_dcd [DCD-ARGS...], kill_dcd, wait_for FILE PATTERN COUNT SECONDS,
 # start_bus (a private D-Bus bus; needs DCT_BUS_CONFIG), check_fps FILE [vblanks].
+# With AWAKE (keep-cpus-awake) set, every CPU is kept out of its idle halt
+# while the test runs, as the C real-time tests do (dct_awake.c).
 
 # /dev/shm, a tmpfs like /run/dcd: the simulated registers are a shared file
 # mapping in $statedir, and writeback of it on a disk filesystem stalls dcd
@@ -14,8 +16,14 @@ sock=$tmp/dcd.sock
 statedir=$tmp/state
 dcd_pid=
 bus_pid=
+awake_pid=
+if [ -n "${AWAKE:-}" ]; then
+	"$AWAKE" &
+	awake_pid=$!
+fi
 
 cleanup() {
+	[ -n "$awake_pid" ] && kill -TERM "$awake_pid" 2>/dev/null
 	[ -n "$dcd_pid" ] && kill -KILL "$dcd_pid" 2>/dev/null
 	[ -n "${bg_pid:-}" ] && kill -KILL "$bg_pid" 2>/dev/null
 	[ -n "$bus_pid" ] && kill -TERM "$bus_pid" 2>/dev/null
