@@ -549,7 +549,8 @@ static int give_vbios(struct dc_engine *de, const struct engine_vbios *v)
 /*
  * A GPU the system firmware did not post (a secondary GPU handed to VFIO,
  * often) gets the image's ASIC_Init first, as the kernel's amdgpu does;
- * one dcd cannot post is no engine to drive.
+ * one dcd cannot post is no engine to drive. Then dcd takes the engine
+ * over from the firmware.
  */
 static int post_gpu(struct dc_engine *de)
 {
@@ -561,7 +562,15 @@ static int post_gpu(struct dc_engine *de)
 	else if (r == 1)
 		log_notice("posted the GPU with video BIOS %s's ASIC_Init",
 			   dc_vbios_version(de->dc));
-	return r < 0 ? r : 0;
+	if (r < 0)
+		return r;
+	/*
+	 * The firmware's VGA console stopped, idle pipes gated (dc_takeover);
+	 * running pipes stay for recovery to adopt. A table that fails here is
+	 * logged and dcd goes on: those pipes are not driven yet.
+	 */
+	dc_takeover(de->dc);
+	return 0;
 }
 
 /* ---- DC's callbacks and log lines, forwarded to the daemon ------------------------- */

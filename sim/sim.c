@@ -420,6 +420,7 @@ static void power_on(struct sim *sim)
 			st->hpd[c->hpd].line_ns = st->synced_ns;
 		}
 	}
+	sim_vga_power_on(sim);
 }
 
 int sim_create(const struct sim_options *opts, struct sim **out, struct sim_error *err)

@@ -19,7 +19,8 @@
  * Fetching: the surface is scanned out only while GRPH_ENABLE is set and
  * the pipe's front end has its clock (DCFE_CLOCK_CONTROL.DCFE_CLOCK_ENABLE,
  * which the video BIOS's EnableCRTC and the kernel's DC set). Without the
- * clock the CRTC still runs its timing, and its frames carry no picture.
+ * clock the CRTC still runs its timing, and its frames carry no picture;
+ * so do they while the pipe is in VGA mode (sim_vga.c).
  */
 #include <errno.h>
 
@@ -35,7 +36,8 @@ bool sim_dcp_fetching(const struct sim *sim, unsigned n)
 	const uint32_t *r = &sim->st->regs[dce110_crtc_offsets[n]];
 
 	return (r[mmGRPH_ENABLE] & GRPH_ENABLE__GRPH_ENABLE_MASK) &&
-	       (r[mmDCFE_CLOCK_CONTROL] & DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK);
+	       (r[mmDCFE_CLOCK_CONTROL] & DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK) &&
+	       !sim_vga_mode(sim, n);
 }
 
 static bool flip_locked(struct sim *sim, unsigned n)

@@ -131,7 +131,14 @@ uint32_t sim_crtc_read(struct sim *sim, unsigned n, uint32_t generic);
 void sim_crtc_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);
 /* The CRTC's read-only status registers (writes are ignored). */
 bool sim_crtc_reg_is_status(uint32_t generic);
-/* Pipe n scans its surface out: GRPH_ENABLE, and its front end clocked (DCFE_CLOCK_ENABLE). */
+/* The VGA console (sim_vga.c): pipe in VGA mode; the console at power-on, if the scenario has one.
+ */
+bool sim_vga_mode(const struct sim *sim, unsigned pipe);
+void sim_vga_power_on(struct sim *sim);
+/*
+ * Pipe n scans its surface out: GRPH_ENABLE, its front end clocked
+ * (DCFE_CLOCK_ENABLE) and not in VGA mode.
+ */
 bool sim_dcp_fetching(const struct sim *sim, unsigned n);
 uint32_t sim_dcp_read(struct sim *sim, unsigned n, uint32_t generic);
 void sim_dcp_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);

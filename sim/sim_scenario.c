@@ -135,11 +135,37 @@ static int parse_connector(struct sj_ctx *ctx, const char *path, json_object *v,
 	return 0;
 }
 
+/* "vga_console": the DP or eDP connector the firmware's VGA console is on (sim_vga.c). */
+static int parse_vga_console(struct sj_ctx *ctx, json_object *root, struct sim_config *cfg)
+{
+	const char *name = NULL;
+	int r;
+
+	cfg->vga_console = -1;
+	if ((r = sj_string(ctx, "", root, "vga_console", false, 64, &name)) < 0 || !name)
+		return r < 0 ? r : 0;
+	for (unsigned i = 0; i < cfg->nconnectors; i++) {
+		const struct sim_connector *c = &cfg->connectors[i];
+
+		if (strcmp(c->name, name))
+			continue;
+		if (c->type != SIM_CONN_DP && c->type != SIM_CONN_EDP)
+			return sj_fail(ctx, "vga_console",
+				       "\"%s\" is not a DP or eDP connector: the simulated console "
+				       "runs from pipe 0's DP DTO",
+				       name);
+		cfg->vga_console = (int8_t)i;
+		return 0;
+	}
+	return sj_fail(ctx, "vga_console", "no connector is called \"%s\"", name);
+}
+
 static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *cfg)
 {
 	static const char *const keys[] = {
 		"asic",	      "clock", "ref_clock_khz", "dp_ref_clock_khz", "ddc_bus_timing",
-		"connectors", "vbios", "vram_mib",	"posted",	    NULL
+		"connectors", "vbios", "vram_mib",	"posted",	    "vga_console",
+		NULL
 	};
 	static const char *const clocks[] = { "virtual", "real", NULL };
 	char ipath[SJ_PATH_MAX];
@@ -219,7 +245,7 @@ static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *c
 			return r;
 		cfg->nconnectors = (uint8_t)(i + 1);
 	}
-	return 0;
+	return parse_vga_console(ctx, root, cfg);
 }
 
 int sim_scenario_parse(const char *json, size_t len, const char *name, const char *dir,

@@ -16,11 +16,11 @@
 
 #define SIM_STATE_MAGIC 0x6174536d69536344ull /* "DcSimSta" */
 #define SIM_STATE_VERSION                                                      \
-	11 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore;  \
+	12 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore;  \
 	   5: DMIF; 6: IH; 7: the VBIOS image and its PLLs, unmodelled writes; \
 	   8: the public PLL registers on every ASIC, no extension PLLs;       \
 	   9: VRAM after the state, the MC registers; 10: no extension;        \
-	   11: accesses to power-gated pipes */
+	   11: accesses to power-gated pipes; 12: the VGA console */
 
 #define SIM_REG_COUNT	     0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
 #define SIM_MAX_CONNECTORS   9
@@ -143,6 +143,7 @@ struct sim_config {
 	uint8_t clock_real; /* scenario asks for real time */
 	bool ddc_timing;    /* DDC transactions take bytes x 9 bits / SCL */
 	bool unposted;	    /* the firmware did not run ASIC_Init (BIOS_SCRATCH_7) */
+	int8_t vga_console; /* the connector the firmware's VGA console is on (pipe 0), or -1 */
 	uint32_t ref_khz;   /* PLL and DDC reference clock */
 	uint32_t dpref_khz; /* DP DTO reference clock */
 	/* the video BIOS the engine serves (sim_vbios.c): its bytes, and from

@@ -252,6 +252,9 @@ int dc_crtc_program_timing(struct dc *dc, unsigned tg, const struct drm_mode_mod
  */
 int dc_crtc_enable(struct dc *dc, unsigned tg, bool enable);
 
+/* Pipe tg shows the VGA engine's picture (DxVGA_CONTROL.DxVGA_MODE_ENABLE; takeover.c). */
+bool dc_pipe_in_vga_mode(struct dc *dc, unsigned tg);
+
 /* ---- the TMDS front end through the video BIOS (bios_encoder.c) --------- */
 
 /* Looks up DIGxEncoderControl 1.4 in dc->bios (bios_dec_rev). */

@@ -256,6 +256,14 @@ int dc_snapshot(struct dc *dc, struct dc_state *out)
 
 		if (!dce110_tg_enabled(dc->hw, tg))
 			continue;
+		if (dc_pipe_in_vga_mode(dc, tg)) {
+			dc_log(dc, DC_LOG_INFO,
+			       "snapshot: pipe %u shows the video BIOS's VGA console; it is not "
+			       "part "
+			       "of the state",
+			       tg);
+			continue;
+		}
 		*s = (struct dc_stream){ .bpc = 8 };
 		ret = read_stream(dc, tg, s);
 		if (ret) {

@@ -113,4 +113,11 @@ static const uint32_t dce110_disp_int_status_offsets[] DCE110_MAYBE_UNUSED = {
 /* What differs between DCE 10.0, 11.0 and 11.2, as one row per generation. */
 #include "dce110_regs_gen.h"
 
+/* DxVGA_CONTROL of pipe n: 0..5 (no VGA on DCE 10's seventh pipe) */
+static const uint32_t dce110_vga_control[] DCE110_MAYBE_UNUSED = {
+	mmD1VGA_CONTROL, mmD2VGA_CONTROL, mmD3VGA_CONTROL,
+	mmD4VGA_CONTROL, mmD5VGA_CONTROL, mmD6VGA_CONTROL,
+};
+#define DCE110_VGA_PIPES 6
+
 #endif

@@ -403,6 +403,31 @@
 #define SYMCLKA_CLOCK_ENABLE__SYMCLKA_FE_FORCE_SRC__SHIFT         0x8
 
 /*
+ * ---- VGA: the video BIOS's console -----------------------------------------
+ * DxVGA_CONTROL of pipe n at dce110_vga_control[n] (pipes 0..5; DCE 10's
+ * seventh pipe has none). While DxVGA_MODE_ENABLE is set the pipe shows the
+ * VGA engine's picture; DxVGA_TIMING_SELECT takes its timing from VGA.
+ */
+
+#define mmVGA_RENDER_CONTROL                    0xc0
+#define mmD1VGA_CONTROL                         0xcc
+#define mmD2VGA_CONTROL                         0xce
+#define mmD3VGA_CONTROL                         0xf8
+#define mmD4VGA_CONTROL                         0xf9
+#define mmD5VGA_CONTROL                         0xfa
+#define mmD6VGA_CONTROL                         0xfb
+#define VGA_RENDER_CONTROL__VGA_VSTATUS_CNTL_MASK          0x30000
+#define VGA_RENDER_CONTROL__VGA_VSTATUS_CNTL__SHIFT        0x10
+#define D1VGA_CONTROL__D1VGA_MODE_ENABLE_MASK              0x1
+#define D1VGA_CONTROL__D1VGA_MODE_ENABLE__SHIFT            0x0
+#define D1VGA_CONTROL__D1VGA_TIMING_SELECT_MASK            0x100
+#define D1VGA_CONTROL__D1VGA_TIMING_SELECT__SHIFT          0x8
+#define D1VGA_CONTROL__D1VGA_SYNC_POLARITY_SELECT_MASK     0x200
+#define D1VGA_CONTROL__D1VGA_SYNC_POLARITY_SELECT__SHIFT   0x9
+#define D1VGA_CONTROL__D1VGA_OVERSCAN_COLOR_EN_MASK        0x10000
+#define D1VGA_CONTROL__D1VGA_OVERSCAN_COLOR_EN__SHIFT      0x10
+
+/*
  * ---- DCFE: the pipe's front-end clock ------------------------------------
  * DCFEn_DCFE_CLOCK_CONTROL at + dce110_crtc_offsets[n] (DCE 10.0, 11.0 and
  * 11.2 alike). With DCFE_CLOCK_ENABLE clear the pipe's front end (DCP,

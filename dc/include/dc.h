@@ -482,12 +482,24 @@ void dc_commit_rollback(struct dc *dc, struct dc_commit *c);
 
 /*
  * Reads the hardware back into a state: for every running timing
- * generator its stream (link from the link encoder, timing from the CRTC,
- * clock from the PLL or DP DTO, encoding and depth from the stream
- * encoder), its primary plane, cursor, blank color and resources. Writes
- * no register. docs/dc.md lists what cannot be read back.
+ * generator (but one in VGA mode: the video BIOS's console) its stream
+ * (link from the link encoder, timing from the CRTC, clock from the PLL
+ * or DP DTO, encoding and depth from the stream encoder), its primary
+ * plane, cursor, blank color and resources. Writes no register.
+ * docs/dc.md lists what cannot be read back.
  */
 int dc_snapshot(struct dc *dc, struct dc_state *out);
+
+/*
+ * Takes the engine over from the firmware (dcd does it at start-up,
+ * before dc_snapshot): a pipe the video BIOS's VGA console runs on is
+ * blanked and stopped and leaves VGA mode, VGA rendering is turned off,
+ * and every pipe that runs nothing is power-gated where the image has
+ * EnableDispPowerGating. Pipes of the current state and other running
+ * pipes are left alone; nothing is written where nothing needs doing.
+ * 0, or -EIO when a video BIOS table failed (logged).
+ */
+int dc_takeover(struct dc *dc);
 
 /*
  * Takes state (normally from dc_snapshot) as committed without programming

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "dct.h"
+#include "dct_flipper.h"
 
 struct fixture {
 	struct dct_daemon d;
@@ -450,6 +451,45 @@ static void test_posting(void **state)
 	rmdir(dir);
 }
 
+/*
+ * A posted GPU's video BIOS left its VGA console running on DP-1's pipe:
+ * dcd takes the engine over (the console stopped, idle pipes gated) and
+ * a client then lights DP-1 and flips on it.
+ */
+static void test_vga_console(void **state)
+{
+	char scenario[4096];
+	const char *rest = strchr(dct_scenario_small, ',');
+	struct dct_flipper_opts o = { .name = "after-console",
+				      .link_name = "DP-1",
+				      .width = 720,
+				      .height = 480,
+				      .flips = 60,
+				      .tolerance_ns = 200000 };
+	struct dct_flipper_report r;
+	struct dct_flipper f;
+	struct dct_daemon d;
+
+	(void)state;
+	assert_non_null(rest);
+	snprintf(scenario, sizeof(scenario), "{ \"asic\": \"carrizo\", \"vga_console\": \"DP-1\"%s",
+		 rest);
+	assert_int_equal(dct_daemon_start(&d, scenario, NULL, NULL), 0);
+	assert_true(dct_log_wait(&d,
+				 "took over from the video BIOS: its VGA console on pipe 0 "
+				 "stopped",
+				 DCT_TIMEOUT_MS));
+	assert_true(dct_log_wait(&d, "power-gated", DCT_TIMEOUT_MS));
+	assert_int_equal(dct_log_count(&d, "shows the video BIOS's VGA console"), 0);
+	o.socket = d.socket;
+	assert_int_equal(dct_flipper_start(&o, &f), 0);
+	assert_int_equal(dct_flipper_stop(&f, &r), 0);
+	assert_int_equal(r.failed, 0);
+	assert_int_equal(r.flips, 60);
+	assert_int_equal(dct_daemon_stop(&d), 0);
+	dct_daemon_cleanup(&d, false);
+}
+
 /* A listening socket handed over (socket activation's way): dcd serves it and leaves it. */
 static void test_socket_fd(void **state)
 {
@@ -596,6 +636,7 @@ int main(void)
 		cmocka_unit_test(test_example_config),
 		cmocka_unit_test(test_socket_fd),
 		cmocka_unit_test(test_posting),
+		cmocka_unit_test(test_vga_console),
 		cmocka_unit_test(test_no_gpu),
 		cmocka_unit_test(test_usage),
 	};

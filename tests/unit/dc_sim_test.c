@@ -221,3 +221,18 @@ int dst_pipe_of(struct dst *t, unsigned link)
 			return cur->streams[i].res.timing_generator;
 	return -1;
 }
+
+void dst_frames_since(struct dst *t, unsigned pipe, uint64_t since_ns, unsigned *frames,
+		      unsigned *pictures)
+{
+	struct sim_frame h[64];
+	int n = sim_scanout_history(t->sim, pipe, h, 64);
+
+	*frames = *pictures = 0;
+	for (int i = 0; i < n; i++) {
+		if (h[i].start_ns <= since_ns)
+			continue;
+		(*frames)++;
+		*pictures += h[i].address != 0 && !h[i].blanked;
+	}
+}

@@ -118,22 +118,6 @@ static void own_polaris_image(void **state)
 	start_and_stop_each_pipe(SCENARIO("polaris10"), DC_ASIC_POLARIS10, 6);
 }
 
-/* Frames of pipe that started after since_ns: how many, and how many carried a picture. */
-static void frames_since(struct dst *t, unsigned pipe, uint64_t since_ns, unsigned *frames,
-			 unsigned *pictures)
-{
-	struct sim_frame h[64];
-	int n = sim_scanout_history(t->sim, pipe, h, 64);
-
-	*frames = *pictures = 0;
-	for (int i = 0; i < n; i++) {
-		if (h[i].start_ns <= since_ns)
-			continue;
-		(*frames)++;
-		*pictures += h[i].address != 0 && !h[i].blanked;
-	}
-}
-
 /*
  * Display Core on AMD's Carrizo image: a commit leaves each new stream's
  * pipe running with its front end clocked, and pictures on screen; the
@@ -162,7 +146,7 @@ static void display_core_clocks_the_pipes_it_runs(void **state)
 
 		assert_true(fe_clocked(t->hw, p));
 		assert_true(master_en(t->hw, p));
-		frames_since(t, p, since, &frames, &pictures);
+		dst_frames_since(t, p, since, &frames, &pictures);
 		assert_true(frames >= 5);
 		assert_int_equal(pictures, frames);
 	}
@@ -174,7 +158,7 @@ static void display_core_clocks_the_pipes_it_runs(void **state)
 	assert_true(fe_clocked(t->hw, (unsigned)pe));
 	since = sim_now_ns(t->sim);
 	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
-	frames_since(t, (unsigned)pe, since, &frames, &pictures);
+	dst_frames_since(t, (unsigned)pe, since, &frames, &pictures);
 	assert_true(frames >= 5);
 	assert_int_equal(pictures, frames);
 	dst_destroy(t);
@@ -199,14 +183,14 @@ static void a_pipe_without_its_clock_fetches_nothing(void **state)
 	dc_hw_write(t->hw, reg, 0);
 	since = sim_now_ns(t->sim);
 	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
-	frames_since(t, p, since, &frames, &pictures);
+	dst_frames_since(t, p, since, &frames, &pictures);
 	assert_true(frames >= 5);
 	assert_int_equal(pictures, 0);
 
 	dc_hw_write(t->hw, reg, DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK);
 	since = sim_now_ns(t->sim);
 	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
-	frames_since(t, p, since, &frames, &pictures);
+	dst_frames_since(t, p, since, &frames, &pictures);
 	assert_true(frames >= 5);
 	assert_int_equal(pictures, frames);
 	dst_destroy(t);

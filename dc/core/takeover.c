@@ -1,0 +1,98 @@
+/*
+ * Taking the display engine over from the firmware, as the kernel's DC
+ * does when it initialises DCE 10/11 hardware (its init_hw: VGA off on
+ * every timing generator, then every pipe it does not drive powered
+ * down), and amdgpu's memory controller setup turns VGA rendering off.
+ *
+ * What dcd does differently: a pipe that runs outside VGA mode is left
+ * alone, because it is what an earlier dcd left (dc_snapshot and dc_adopt
+ * take it over, docs/recovery.md). A pipe in VGA mode is the video BIOS's
+ * console, never Display Core's: it is stopped, and with every other idle
+ * pipe gated where the image can gate. Nothing is written where nothing
+ * needs doing, so a restarted dcd writes no register here.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "../dce110/dce110.h"
+#include "../dce110/dce110_regs.h"
+#include "dc_priv.h"
+
+/* The fields the kernel clears to leave VGA mode. */
+#define VGA_BITS                                                                           \
+	(D1VGA_CONTROL__D1VGA_MODE_ENABLE_MASK | D1VGA_CONTROL__D1VGA_TIMING_SELECT_MASK | \
+	 D1VGA_CONTROL__D1VGA_SYNC_POLARITY_SELECT_MASK |                                  \
+	 D1VGA_CONTROL__D1VGA_OVERSCAN_COLOR_EN_MASK)
+
+bool dc_pipe_in_vga_mode(struct dc *dc, unsigned tg)
+{
+	return tg < DCE110_VGA_PIPES &&
+	       (dc_hw_read(dc->hw, dce110_vga_control[tg]) & D1VGA_CONTROL__D1VGA_MODE_ENABLE_MASK);
+}
+
+static bool pipe_powered(struct dc *dc, unsigned pipe)
+{
+	uint32_t st = dc_hw_read(dc->hw, mmPIPE0_PG_STATUS + dce110_pg_offsets[pipe]);
+
+	return DC_FIELD_GET(st, PIPE0_PG_STATUS, PIPE0_PGFSM_PWR_STATUS) == DCE110_PGFSM_ON;
+}
+
+static bool in_state(const struct dc_state *cur, unsigned tg)
+{
+	for (unsigned i = 0; i < cur->stream_count; i++)
+		if (cur->streams[i].res.timing_generator == (int)tg)
+			return true;
+	return false;
+}
+
+/* Appends pipe n to a list "0, 2, 3". */
+static void append(char *buf, size_t size, size_t *used, unsigned n)
+{
+	if (*used < size)
+		*used += (size_t)snprintf(buf + *used, size - *used, "%s%u", *used ? ", " : "", n);
+}
+
+int dc_takeover(struct dc *dc)
+{
+	const struct dc_state *cur;
+	char stopped[64] = "", gated[64] = "";
+	size_t ns = 0, ng = 0;
+	unsigned n_gated = 0;
+	int ret = 0;
+
+	if (!dc)
+		return -EINVAL;
+	cur = dc_current_state(dc);
+	for (unsigned tg = 0; tg < dc->pool->timing_generators; tg++) {
+		if (in_state(cur, tg) || tg >= DCE110_VGA_PIPES ||
+		    !(dc_hw_read(dc->hw, dce110_vga_control[tg]) & VGA_BITS))
+			continue;
+		/* the video BIOS's console: blank, stop, then out of VGA mode */
+		if (dce110_tg_enabled(dc->hw, tg)) {
+			dce110_tg_blank(dc->hw, tg, true);
+			if (dc_crtc_enable(dc, tg, false))
+				ret = -EIO;
+		}
+		dc_hw_update(dc->hw, dce110_vga_control[tg], VGA_BITS, 0);
+		append(stopped, sizeof(stopped), &ns, tg);
+	}
+	dc_hw_update(dc->hw, mmVGA_RENDER_CONTROL, VGA_RENDER_CONTROL__VGA_VSTATUS_CNTL_MASK, 0);
+	for (unsigned tg = 0; dc->bios_pg && tg < dc->pool->timing_generators; tg++) {
+		if (in_state(cur, tg) || dce110_tg_enabled(dc->hw, tg) || !pipe_powered(dc, tg))
+			continue;
+		if (dc_bios_pipe_power(dc, tg, false)) {
+			ret = -EIO;
+			continue;
+		}
+		append(gated, sizeof(gated), &ng, tg);
+		n_gated++;
+	}
+	if (ns)
+		dc_log(dc, DC_LOG_INFO,
+		       "took over from the video BIOS: its VGA console on pipe %s stopped",
+		       stopped);
+	if (ng)
+		dc_log(dc, DC_LOG_INFO, "idle pipe%s %s power-gated", n_gated > 1 ? "s" : "",
+		       gated);
+	return ret;
+}

@@ -1,0 +1,173 @@
+/*
+ * Taking the engine over from the firmware (dc_takeover, dc/core/takeover.c)
+ * on the simulator's VGA console (sim_vga.c: a scenario's "vga_console"
+ * leaves pipe 0 running 720x400 at 70 Hz in VGA mode, as a posted GPU's
+ * video BIOS does), with AMD's Carrizo image:
+ *
+ *  - the console pipe runs and shows no surface of ours;
+ *  - dc_snapshot does not take it for a stream;
+ *  - dc_takeover stops it, takes it out of VGA mode, turns VGA rendering
+ *    off and gates every idle pipe through EnableDispPowerGating; a
+ *    second call writes nothing;
+ *  - a stream on that pipe afterwards shows its picture, which it would
+ *    not with VGA mode left on;
+ *  - pipes that run outside VGA mode (an earlier dcd's) are left alone.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dc_sim_test.h"
+#include "dce110.h"
+
+#define MS 1000000ull
+
+#define EDP                                                                                       \
+	"{ \"name\": \"eDP-1\", \"type\": \"eDP\", \"hpd\": 1, \"ddc\": 1, \"aux\": 1,"           \
+	"  \"encoder\": 0, \"display\": { \"edid\": { \"input\": \"dp\","                         \
+	"  \"preferred\": \"cta-720p60\" }, \"dp\": { \"max_rate\": \"HBR\", \"max_lanes\": 4 } " \
+	"} }"
+#define HDMI                                                                                    \
+	"{ \"name\": \"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 2, \"ddc\": 2, \"encoder\": 1," \
+	"  \"display\": { \"edid\": { \"input\": \"hdmi\", \"preferred\": \"cta-720p60\" } } }"
+#define SCENARIO(console)                                                                    \
+	"{ \"asic\": \"carrizo\", \"clock\": \"virtual\"" console ", \"connectors\": [ " EDP \
+	", " HDMI " ] }"
+
+static uint32_t pipe_reg(struct dst *t, unsigned pipe, uint32_t generic)
+{
+	return dc_hw_read(t->hw, generic + dce110_crtc_offsets[pipe]);
+}
+
+static bool powered(struct dst *t, unsigned pipe)
+{
+	return DC_FIELD_GET(dc_hw_read(t->hw, mmPIPE0_PG_STATUS + dce110_pg_offsets[pipe]),
+			    PIPE0_PG_STATUS, PIPE0_PGFSM_PWR_STATUS) == DCE110_PGFSM_ON;
+}
+
+static void the_console_is_stopped_and_the_pipe_serves_display_core(void **state)
+{
+	struct dst *t = dst_create(SCENARIO(", \"vga_console\": \"eDP-1\""), DC_ASIC_CARRIZO);
+	unsigned edp = dst_link(t, "eDP-1");
+	struct dc_state snap;
+	unsigned frames, pictures;
+	uint64_t since = sim_now_ns(t->sim);
+
+	(void)state;
+	/* the firmware's console: pipe 0 runs at 70 Hz in VGA mode, no surface of ours */
+	assert_true(pipe_reg(t, 0, mmCRTC_CONTROL) & CRTC_CONTROL__CRTC_MASTER_EN_MASK);
+	assert_true(dc_hw_read(t->hw, mmD1VGA_CONTROL) & D1VGA_CONTROL__D1VGA_MODE_ENABLE_MASK);
+	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
+	dst_frames_since(t, 0, since, &frames, &pictures);
+	assert_in_range(frames, 6, 8);
+	assert_int_equal(pictures, 0);
+	for (unsigned p = 0; p < 3; p++)
+		assert_true(powered(t, p));
+
+	/* not a stream of Display Core's */
+	assert_int_equal(dc_snapshot(t->dc, &snap), 0);
+	assert_int_equal(snap.stream_count, 0);
+
+	assert_int_equal(dc_takeover(t->dc), 0);
+	assert_false(pipe_reg(t, 0, mmCRTC_CONTROL) &
+		     (CRTC_CONTROL__CRTC_MASTER_EN_MASK |
+		      CRTC_CONTROL__CRTC_CURRENT_MASTER_EN_STATE_MASK));
+	assert_int_equal(dc_hw_read(t->hw, mmD1VGA_CONTROL) &
+				 (D1VGA_CONTROL__D1VGA_MODE_ENABLE_MASK |
+				  D1VGA_CONTROL__D1VGA_TIMING_SELECT_MASK),
+			 0);
+	assert_int_equal(dc_hw_read(t->hw, mmVGA_RENDER_CONTROL) &
+				 VGA_RENDER_CONTROL__VGA_VSTATUS_CNTL_MASK,
+			 0);
+	for (unsigned p = 0; p < 3; p++)
+		assert_false(powered(t, p));
+
+	/* nothing left to do: nothing written */
+	assert_int_equal(sim_trace_start(t->sim, 1024), 0);
+	assert_int_equal(dc_takeover(t->dc), 0);
+	assert_int_equal(sim_trace_count(t->sim), 0);
+	sim_trace_stop(t->sim);
+
+	/* eDP-1 lit by Display Core on pipe 0 shows its picture */
+	dst_commit_links(t, &edp, 1, 0x336699);
+	assert_int_equal(dst_pipe_of(t, edp), 0);
+	since = sim_now_ns(t->sim);
+	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
+	dst_frames_since(t, 0, since, &frames, &pictures);
+	assert_true(frames >= 5);
+	assert_int_equal(pictures, frames);
+	dst_destroy(t);
+}
+
+/* Without the console nothing runs; idle pipes are gated, a running stream is left alone. */
+static void running_pipes_are_left_alone(void **state)
+{
+	struct dst *t = dst_create(SCENARIO(""), DC_ASIC_CARRIZO);
+	unsigned hdmi = dst_link(t, "HDMI-A-1");
+	unsigned frames, pictures, p;
+	uint64_t since;
+
+	(void)state;
+	dst_commit_links(t, &hdmi, 1, 0xff8000);
+	p = (unsigned)dst_pipe_of(t, hdmi);
+	assert_int_equal(sim_trace_start(t->sim, 4096), 0);
+	assert_int_equal(dc_takeover(t->dc), 0);
+	for (size_t i = 0; i < sim_trace_count(t->sim); i++) {
+		struct sim_trace_entry e;
+
+		assert_int_equal(sim_trace_get(t->sim, i, &e), 0);
+		/* only the power-gating registers of other pipes */
+		assert_in_range(e.reg, mmPIPE0_PG_CONFIG, mmPIPE0_PG_STATUS + dce110_pg_offsets[5]);
+	}
+	sim_trace_stop(t->sim);
+	assert_true(powered(t, p));
+	for (unsigned o = 0; o < 3; o++)
+		assert_int_equal(powered(t, o), o == p);
+	since = sim_now_ns(t->sim);
+	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
+	dst_frames_since(t, p, since, &frames, &pictures);
+	assert_true(frames >= 5);
+	assert_int_equal(pictures, frames);
+	dst_destroy(t);
+}
+
+/* The scenario key: a DP or eDP connector that exists. */
+static void the_console_needs_a_dp_connector(void **state)
+{
+	static const struct {
+		const char *json, *message;
+	} bad[] = {
+		{ SCENARIO(", \"vga_console\": \"HDMI-A-1\""),
+		  "vga_console: \"HDMI-A-1\" is not a DP or eDP connector: the simulated console "
+		  "runs from pipe 0's DP DTO" },
+		{ SCENARIO(", \"vga_console\": \"DP-9\""),
+		  "vga_console: no connector is called \"DP-9\"" },
+	};
+	struct sim_error err;
+
+	(void)state;
+	for (unsigned i = 0; i < 2; i++) {
+		assert_int_equal(
+			sim_scenario_check(bad[i].json, strlen(bad[i].json), "s.json", NULL, &err),
+			-EINVAL);
+		if (!strstr(err.msg, bad[i].message))
+			fail_msg("\"%s\" lacks \"%s\"", err.msg, bad[i].message);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(the_console_is_stopped_and_the_pipe_serves_display_core),
+		cmocka_unit_test(running_pipes_are_left_alone),
+		cmocka_unit_test(the_console_needs_a_dp_connector),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
