@@ -222,12 +222,14 @@ int dst_pipe_of(struct dst *t, unsigned link)
 	return -1;
 }
 
-void dst_frames_since(struct dst *t, unsigned pipe, uint64_t since_ns, unsigned *frames,
-		      unsigned *pictures)
+void dst_watch(struct dst *t, unsigned pipe, uint64_t ns, unsigned *frames, unsigned *pictures)
 {
+	uint64_t since_ns = sim_now_ns(t->sim);
 	struct sim_frame h[64];
-	int n = sim_scanout_history(t->sim, pipe, h, 64);
+	int n;
 
+	assert_int_equal(sim_advance(t->sim, ns), 0);
+	n = sim_scanout_history(t->sim, pipe, h, 64);
 	*frames = *pictures = 0;
 	for (int i = 0; i < n; i++) {
 		if (h[i].start_ns <= since_ns)

@@ -97,12 +97,11 @@ void dst_stream_vic(struct dst *t, unsigned link, unsigned vic, struct dc_stream
  */
 void dst_commit_links(struct dst *t, const unsigned *links, unsigned n, uint32_t xrgb);
 /*
- * Of the frames pipe scanned out (its last 64) that started after
- * since_ns: how many, and how many carried a picture (an address, not
- * blanked).
+ * Advances virtual time by ns (at most 64 frames' worth) and counts the
+ * frames pipe started in it, and how many carried a picture (an address,
+ * not blanked).
  */
-void dst_frames_since(struct dst *t, unsigned pipe, uint64_t since_ns, unsigned *frames,
-		      unsigned *pictures);
+void dst_watch(struct dst *t, unsigned pipe, uint64_t ns, unsigned *frames, unsigned *pictures);
 /* The timing generator of link's stream in the current state, or -1. */
 int dst_pipe_of(struct dst *t, unsigned link);
 

@@ -130,7 +130,6 @@ static void display_core_clocks_the_pipes_it_runs(void **state)
 	unsigned hdmi = dst_link(t, "HDMI-A-1"), edp = dst_link(t, "eDP-1");
 	const unsigned both[] = { hdmi, edp };
 	unsigned frames, pictures;
-	uint64_t since;
 	int ph, pe;
 
 	(void)state;
@@ -139,14 +138,12 @@ static void display_core_clocks_the_pipes_it_runs(void **state)
 	ph = dst_pipe_of(t, hdmi);
 	pe = dst_pipe_of(t, edp);
 	assert_true(ph >= 0 && pe >= 0);
-	since = sim_now_ns(t->sim);
-	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
 	for (unsigned i = 0; i < 2; i++) {
 		unsigned p = (unsigned)(i ? pe : ph);
 
 		assert_true(fe_clocked(t->hw, p));
 		assert_true(master_en(t->hw, p));
-		dst_frames_since(t, p, since, &frames, &pictures);
+		dst_watch(t, p, 100 * MS, &frames, &pictures);
 		assert_true(frames >= 5);
 		assert_int_equal(pictures, frames);
 	}
@@ -156,9 +153,7 @@ static void display_core_clocks_the_pipes_it_runs(void **state)
 	assert_false(master_en(t->hw, (unsigned)ph));
 	assert_false(fe_clocked(t->hw, (unsigned)ph));
 	assert_true(fe_clocked(t->hw, (unsigned)pe));
-	since = sim_now_ns(t->sim);
-	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
-	dst_frames_since(t, (unsigned)pe, since, &frames, &pictures);
+	dst_watch(t, (unsigned)pe, 100 * MS, &frames, &pictures);
 	assert_true(frames >= 5);
 	assert_int_equal(pictures, frames);
 	dst_destroy(t);
@@ -174,23 +169,18 @@ static void a_pipe_without_its_clock_fetches_nothing(void **state)
 	unsigned edp = dst_link(t, "eDP-1");
 	unsigned frames, pictures, p;
 	uint32_t reg;
-	uint64_t since;
 
 	(void)state;
 	dst_commit_links(t, &edp, 1, 0x808080);
 	p = (unsigned)dst_pipe_of(t, edp);
 	reg = mmDCFE_CLOCK_CONTROL + dce110_crtc_offsets[p];
 	dc_hw_write(t->hw, reg, 0);
-	since = sim_now_ns(t->sim);
-	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
-	dst_frames_since(t, p, since, &frames, &pictures);
+	dst_watch(t, p, 100 * MS, &frames, &pictures);
 	assert_true(frames >= 5);
 	assert_int_equal(pictures, 0);
 
 	dc_hw_write(t->hw, reg, DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK);
-	since = sim_now_ns(t->sim);
-	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
-	dst_frames_since(t, p, since, &frames, &pictures);
+	dst_watch(t, p, 100 * MS, &frames, &pictures);
 	assert_true(frames >= 5);
 	assert_int_equal(pictures, frames);
 	dst_destroy(t);

@@ -57,14 +57,12 @@ static void the_console_is_stopped_and_the_pipe_serves_display_core(void **state
 	unsigned edp = dst_link(t, "eDP-1");
 	struct dc_state snap;
 	unsigned frames, pictures;
-	uint64_t since = sim_now_ns(t->sim);
 
 	(void)state;
 	/* the firmware's console: pipe 0 runs at 70 Hz in VGA mode, no surface of ours */
 	assert_true(pipe_reg(t, 0, mmCRTC_CONTROL) & CRTC_CONTROL__CRTC_MASTER_EN_MASK);
 	assert_true(dc_hw_read(t->hw, mmD1VGA_CONTROL) & D1VGA_CONTROL__D1VGA_MODE_ENABLE_MASK);
-	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
-	dst_frames_since(t, 0, since, &frames, &pictures);
+	dst_watch(t, 0, 100 * MS, &frames, &pictures);
 	assert_in_range(frames, 6, 8);
 	assert_int_equal(pictures, 0);
 	for (unsigned p = 0; p < 3; p++)
@@ -97,9 +95,7 @@ static void the_console_is_stopped_and_the_pipe_serves_display_core(void **state
 	/* eDP-1 lit by Display Core on pipe 0 shows its picture */
 	dst_commit_links(t, &edp, 1, 0x336699);
 	assert_int_equal(dst_pipe_of(t, edp), 0);
-	since = sim_now_ns(t->sim);
-	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
-	dst_frames_since(t, 0, since, &frames, &pictures);
+	dst_watch(t, 0, 100 * MS, &frames, &pictures);
 	assert_true(frames >= 5);
 	assert_int_equal(pictures, frames);
 	dst_destroy(t);
@@ -111,7 +107,6 @@ static void running_pipes_are_left_alone(void **state)
 	struct dst *t = dst_create(SCENARIO(""), DC_ASIC_CARRIZO);
 	unsigned hdmi = dst_link(t, "HDMI-A-1");
 	unsigned frames, pictures, p;
-	uint64_t since;
 
 	(void)state;
 	dst_commit_links(t, &hdmi, 1, 0xff8000);
@@ -129,9 +124,7 @@ static void running_pipes_are_left_alone(void **state)
 	assert_true(powered(t, p));
 	for (unsigned o = 0; o < 3; o++)
 		assert_int_equal(powered(t, o), o == p);
-	since = sim_now_ns(t->sim);
-	assert_int_equal(sim_advance(t->sim, 100 * MS), 0);
-	dst_frames_since(t, p, since, &frames, &pictures);
+	dst_watch(t, p, 100 * MS, &frames, &pictures);
 	assert_true(frames >= 5);
 	assert_int_equal(pictures, frames);
 	dst_destroy(t);
