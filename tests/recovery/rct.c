@@ -45,6 +45,7 @@ int rct_setup_asic(struct rct *t, const char *asic)
 
 void rct_teardown(struct rct *t, bool print_log)
 {
+	rct_watch_end(t);
 	rct_kill(t);
 	sim_view_close(t->view);
 	t->view = NULL;
@@ -99,31 +100,10 @@ void rct_kill(struct rct *t)
 	fsd_pump(&t->sd, 0); /* what it said before it died */
 }
 
-int rct_watch_begin(struct rct *t)
-{
-	struct sim_error err;
-	int r;
-
-	if (!t->view) {
-		r = sim_view_open(t->d.state, &t->view, &err);
-		if (r < 0) {
-			fprintf(stderr, "%s\n", err.msg);
-			return r;
-		}
-	}
-	for (unsigned p = 0; p < sim_view_pipe_count(t->view) && p < RCT_PIPES; p++) {
-		t->pipes[p] = (struct rct_pipe){ .watched = sim_view_pipe_running(t->view, p) };
-	}
-	rct_watch(t);
-	return 0;
-}
-
-void rct_watch(struct rct *t)
+static void watch_once(struct rct *t)
 {
 	struct sim_frame hist[64];
 
-	if (!t->view)
-		return;
 	for (unsigned p = 0; p < RCT_PIPES; p++) {
 		struct rct_pipe *w = &t->pipes[p];
 		int n;
@@ -146,6 +126,80 @@ void rct_watch(struct rct *t)
 			w->frames++;
 		}
 	}
+}
+
+static void *watcher(void *data)
+{
+	struct rct *t = data;
+
+	while (!atomic_load(&t->watcher_stop)) {
+		rct_watch(t);
+		usleep(10000);
+	}
+	return NULL;
+}
+
+int rct_watch_begin(struct rct *t)
+{
+	struct sim_error err;
+	int r;
+
+	if (!t->view) {
+		r = sim_view_open(t->d.state, &t->view, &err);
+		if (r < 0) {
+			fprintf(stderr, "%s\n", err.msg);
+			return r;
+		}
+	}
+	for (unsigned p = 0; p < sim_view_pipe_count(t->view) && p < RCT_PIPES; p++) {
+		t->pipes[p] = (struct rct_pipe){ .watched = sim_view_pipe_running(t->view, p) };
+	}
+	watch_once(t);
+	if (t->watcher_on)
+		return 0;
+	pthread_mutex_init(&t->watch_lock, NULL);
+	atomic_store(&t->watcher_stop, false);
+	r = pthread_create(&t->watcher, NULL, watcher, t);
+	if (r) {
+		pthread_mutex_destroy(&t->watch_lock);
+		return -r;
+	}
+	t->watcher_on = true;
+	return 0;
+}
+
+void rct_watch(struct rct *t)
+{
+	if (!t->view)
+		return;
+	if (t->watcher_on)
+		pthread_mutex_lock(&t->watch_lock);
+	watch_once(t);
+	if (t->watcher_on)
+		pthread_mutex_unlock(&t->watch_lock);
+}
+
+struct rct_pipe rct_pipe_seen(struct rct *t, unsigned p)
+{
+	struct rct_pipe seen;
+
+	if (t->watcher_on)
+		pthread_mutex_lock(&t->watch_lock);
+	seen = t->pipes[p];
+	if (t->watcher_on)
+		pthread_mutex_unlock(&t->watch_lock);
+	return seen;
+}
+
+void rct_watch_end(struct rct *t)
+{
+	if (!t->watcher_on)
+		return;
+	atomic_store(&t->watcher_stop, true);
+	pthread_join(t->watcher, NULL);
+	t->watcher_on = false;
+	pthread_mutex_destroy(&t->watch_lock);
+	rct_watch(t);
 }
 
 bool rct_wait(struct rct *t, bool (*cond)(struct rct *t, void *data), void *data, int timeout_ms)

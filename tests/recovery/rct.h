@@ -11,6 +11,8 @@
 #ifndef RCT_H
 #define RCT_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -37,6 +39,11 @@ struct rct {
 	struct sim_view *view;
 	struct rct_pipe pipes[RCT_PIPES];
 	unsigned starts;
+	/* rct_watch_begin's watcher thread and the lock around pipes[] */
+	pthread_t watcher;
+	pthread_mutex_t watch_lock;
+	bool watcher_on;
+	atomic_bool watcher_stop;
 };
 
 /* A temporary directory with dct_scenario_small, a configuration and the fake systemd. */
@@ -53,10 +60,19 @@ int rct_start(struct rct *t, const char *const *extra);
 /* SIGKILL, as a crash; the fd store and the socket stay. */
 void rct_kill(struct rct *t);
 
-/* Begins watching the pipes that run now (opens the view). */
+/*
+ * Begins watching the pipes that run now (opens the view), from a thread
+ * of the test's that reads their histories every 10 ms whatever the test
+ * waits for (reaping a killed dcd under ASan took over the 64 frames the
+ * history holds once, and counted frames nobody looked at as lost).
+ */
 int rct_watch_begin(struct rct *t);
-/* Reads every watched pipe's history once. */
+/* Reads every watched pipe's history once (the watcher does it too). */
 void rct_watch(struct rct *t);
+/* Stops the watcher after a last look: pipes[] holds the whole run. Idempotent. */
+void rct_watch_end(struct rct *t);
+/* What the watcher saw of pipe p so far (a copy, taken under its lock). */
+struct rct_pipe rct_pipe_seen(struct rct *t, unsigned p);
 
 /*
  * Pumps the notify socket and watches the pipes every few ms until

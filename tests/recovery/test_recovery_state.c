@@ -99,9 +99,11 @@ static void restart(struct fixture *f, void (*prepare)(struct fixture *f, const 
 			 (unsigned long long)(now[1] - f->base[1]),
 			 (unsigned long long)(now[2] - f->base[2]));
 	for (unsigned p = 0; p < RCT_PIPES; p++) {
-		if (f->t.pipes[p].gaps || f->t.pipes[p].unseen)
-			fail_msg("pipe %u lost frames (%u gaps, %u unseen)", p, f->t.pipes[p].gaps,
-				 f->t.pipes[p].unseen);
+		struct rct_pipe seen = rct_pipe_seen(&f->t, p);
+
+		if (seen.gaps || seen.unseen)
+			fail_msg("pipe %u lost frames (%u gaps, %u unseen)", p, seen.gaps,
+				 seen.unseen);
 	}
 }
 
