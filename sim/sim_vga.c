@@ -13,9 +13,9 @@
  * lit its console on. At power-on pipe 0 then runs 720x400 at 70 Hz
  * (28.322 MHz from its DP DTO) in VGA mode with VGA timing selected, its
  * front end clocked, its surface off, and VGA_RENDER_CONTROL lets the VGA
- * engine render. The connector's DIG and PHY stay off: the simulator
- * models the pipe the console runs on, not the link it goes out through
- * (docs/sim.md).
+ * engine render. The connector's DIG takes the pipe's pixels in DP mode
+ * (front end on, back end enabled); its PHY stays off, which the simulator
+ * does not set up outside the video BIOS's tables (docs/sim.md).
  */
 #include "sim_internal.h"
 
@@ -51,6 +51,7 @@ static void console_axis(struct sim *sim, uint32_t total_reg, uint32_t sync_reg,
 void sim_vga_power_on(struct sim *sim)
 {
 	const struct sim_state *st = sim->st;
+	uint32_t dig;
 
 	if (st->cfg.vga_console < 0)
 		return;
@@ -69,4 +70,14 @@ void sim_vga_power_on(struct sim *sim)
 	sim_reg_write(sim, mmDP_DTO0_MODULO, st->cfg.dpref_khz);
 	sim_reg_write(sim, mmCRTC0_PIXEL_RATE_CNTL, CRTC0_PIXEL_RATE_CNTL__DP_DTO0_ENABLE_MASK);
 	sim_reg_write(sim, mmCRTC_CONTROL, CRTC_CONTROL__CRTC_MASTER_EN_MASK);
+	/* the connector's DIG carries pipe 0 */
+	dig = dce110_dig_offsets[st->cfg.connectors[st->cfg.vga_console].dig];
+	sim_reg_write(sim, mmDIG_FE_CNTL + dig,
+		      DC_FIELD(DIG_FE_CNTL, DIG_SOURCE_SELECT, 0) |
+			      DIG_FE_CNTL__DIG_SYMCLK_FE_ON_MASK);
+	sim_reg_write(sim, mmDIG_BE_CNTL + dig,
+		      DC_FIELD(DIG_BE_CNTL, DIG_FE_SOURCE_SELECT,
+			       1u << st->cfg.connectors[st->cfg.vga_console].dig) |
+			      DC_FIELD(DIG_BE_CNTL, DIG_MODE, DCE110_DIG_MODE_DP));
+	sim_reg_write(sim, mmDIG_BE_EN_CNTL + dig, DIG_BE_EN_CNTL__DIG_ENABLE_MASK);
 }

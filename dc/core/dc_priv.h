@@ -252,6 +252,13 @@ int dc_crtc_program_timing(struct dc *dc, unsigned tg, const struct drm_mode_mod
  */
 int dc_crtc_enable(struct dc *dc, unsigned tg, bool enable);
 
+/*
+ * What carries pipe tg's pixels, read from the encoders (snapshot.c): the
+ * stream and link encoders, the link wired to that link encoder and the
+ * signal its mode says. -ENODEV when no enabled encoder takes them.
+ */
+int dc_pipe_output(struct dc *dc, unsigned tg, unsigned *se, unsigned *be, unsigned *link,
+		   enum dc_signal *signal);
 /* Pipe tg shows the VGA engine's picture (DxVGA_CONTROL.DxVGA_MODE_ENABLE; takeover.c). */
 bool dc_pipe_in_vga_mode(struct dc *dc, unsigned tg);
 

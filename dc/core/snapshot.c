@@ -173,6 +173,22 @@ static bool find_encoders(struct dc *dc, unsigned tg, unsigned *se, unsigned *be
 	return false;
 }
 
+int dc_pipe_output(struct dc *dc, unsigned tg, unsigned *se, unsigned *be, unsigned *link,
+		   enum dc_signal *signal)
+{
+	struct dce110_be_state bst;
+	int l;
+
+	if (!find_encoders(dc, tg, se, be, &bst))
+		return -ENODEV;
+	l = link_of_encoder(dc, *be);
+	if (l < 0)
+		return -ENODEV;
+	*link = (unsigned)l;
+	*signal = signal_of(&dc->links[l], &bst);
+	return 0;
+}
+
 /*
  * The plane's source and destination from the scaler: viewport and the
  * active area minus the overscan borders. A viewport never programmed

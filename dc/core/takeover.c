@@ -7,14 +7,16 @@
  * What dcd does differently: a pipe that runs outside VGA mode is left
  * alone, because it is what an earlier dcd left (dc_snapshot and dc_adopt
  * take it over, docs/recovery.md). A pipe in VGA mode is the video BIOS's
- * console, never Display Core's: it is stopped, and with every other idle
- * pipe gated where the image can gate. Nothing is written where nothing
+ * console, never Display Core's: the encoders carrying it are turned off
+ * (the kernel turns every encoder off at init), the pipe is stopped, and
+ * with every other idle pipe gated where the image can gate. Nothing is written where nothing
  * needs doing, so a restarted dcd writes no register here.
  */
 #include <errno.h>
 #include <stdio.h>
 
 #include "../dce110/dce110.h"
+#include "../dce110/dce110_link.h"
 #include "../dce110/dce110_regs.h"
 #include "dc_priv.h"
 
@@ -52,6 +54,28 @@ static void append(char *buf, size_t size, size_t *used, unsigned n)
 		*used += (size_t)snprintf(buf + *used, size - *used, "%s%u", *used ? ", " : "", n);
 }
 
+/*
+ * The console's output off, as the link's disable does: the stream
+ * encoder, then the transmitter (through the image's table where it
+ * drives it) and the link encoder. Nothing is known of the sink yet.
+ */
+static void console_output_off(struct dc *dc, unsigned tg)
+{
+	enum dc_signal signal;
+	unsigned se, be, link;
+	bool dp;
+
+	if (dc_pipe_output(dc, tg, &se, &be, &link, &signal))
+		return;
+	dp = signal == DC_SIGNAL_DP || signal == DC_SIGNAL_EDP;
+
+	dce110_se_disable(dc->hw, dc->pool->regs, se, be);
+	/* the PHY first, as a link's disable orders it: the table looks at the DIG */
+	if (signal != DC_SIGNAL_NONE && (dp ? dc_bios_phy(dc, be) : dc_bios_phy_tmds(dc, be)))
+		dc_bios_phy_disable(dc, link, signal);
+	dce110_link_enc_disable(dc->hw, be);
+}
+
 int dc_takeover(struct dc *dc)
 {
 	const struct dc_state *cur;
@@ -67,9 +91,10 @@ int dc_takeover(struct dc *dc)
 		if (in_state(cur, tg) || tg >= DCE110_VGA_PIPES ||
 		    !(dc_hw_read(dc->hw, dce110_vga_control[tg]) & VGA_BITS))
 			continue;
-		/* the video BIOS's console: blank, stop, then out of VGA mode */
+		/* the video BIOS's console: blank, output off, stop, then out of VGA mode */
 		if (dce110_tg_enabled(dc->hw, tg)) {
 			dce110_tg_blank(dc->hw, tg, true);
+			console_output_off(dc, tg);
 			if (dc_crtc_enable(dc, tg, false))
 				ret = -EIO;
 		}

@@ -4,11 +4,12 @@
  * leaves pipe 0 running 720x400 at 70 Hz in VGA mode, as a posted GPU's
  * video BIOS does), with AMD's Carrizo image:
  *
- *  - the console pipe runs and shows no surface of ours;
+ *  - the console pipe runs and shows no surface of ours, eDP-1's DIG
+ *    carrying it;
  *  - dc_snapshot does not take it for a stream;
- *  - dc_takeover stops it, takes it out of VGA mode, turns VGA rendering
- *    off and gates every idle pipe through EnableDispPowerGating; a
- *    second call writes nothing;
+ *  - dc_takeover turns that DIG off, stops the pipe, takes it out of VGA
+ *    mode, turns VGA rendering off and gates every idle pipe through
+ *    EnableDispPowerGating; a second call writes nothing;
  *  - a stream on that pipe afterwards shows its picture, which it would
  *    not with VGA mode left on;
  *  - pipes that run outside VGA mode (an earlier dcd's) are left alone.
@@ -45,6 +46,18 @@ static uint32_t pipe_reg(struct dst *t, unsigned pipe, uint32_t generic)
 	return dc_hw_read(t->hw, generic + dce110_crtc_offsets[pipe]);
 }
 
+/* DIG 0 (eDP-1's): front end on for pipe 0, back end enabled taking it. */
+static bool dig0_carries_pipe0(struct dst *t)
+{
+	uint32_t fe = dc_hw_read(t->hw, mmDIG_FE_CNTL);
+
+	return (fe & DIG_FE_CNTL__DIG_SYMCLK_FE_ON_MASK) &&
+	       !DC_FIELD_GET(fe, DIG_FE_CNTL, DIG_SOURCE_SELECT) &&
+	       (dc_hw_read(t->hw, mmDIG_BE_EN_CNTL) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK) &&
+	       (DC_FIELD_GET(dc_hw_read(t->hw, mmDIG_BE_CNTL), DIG_BE_CNTL, DIG_FE_SOURCE_SELECT) &
+		1);
+}
+
 static bool powered(struct dst *t, unsigned pipe)
 {
 	return DC_FIELD_GET(dc_hw_read(t->hw, mmPIPE0_PG_STATUS + dce110_pg_offsets[pipe]),
@@ -67,12 +80,15 @@ static void the_console_is_stopped_and_the_pipe_serves_display_core(void **state
 	assert_int_equal(pictures, 0);
 	for (unsigned p = 0; p < 3; p++)
 		assert_true(powered(t, p));
+	assert_true(dig0_carries_pipe0(t));
 
-	/* not a stream of Display Core's */
+	/* not a stream of Display Core's, though a DIG takes its pixels */
 	assert_int_equal(dc_snapshot(t->dc, &snap), 0);
 	assert_int_equal(snap.stream_count, 0);
 
 	assert_int_equal(dc_takeover(t->dc), 0);
+	assert_false(dc_hw_read(t->hw, mmDIG_FE_CNTL) & DIG_FE_CNTL__DIG_SYMCLK_FE_ON_MASK);
+	assert_false(dc_hw_read(t->hw, mmDIG_BE_EN_CNTL) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK);
 	assert_false(pipe_reg(t, 0, mmCRTC_CONTROL) &
 		     (CRTC_CONTROL__CRTC_MASTER_EN_MASK |
 		      CRTC_CONTROL__CRTC_CURRENT_MASTER_EN_STATE_MASK));
