@@ -55,18 +55,17 @@ void dc_bios_crtc_init(struct dc *dc)
 		       t.content_rev == DTD_TIMING_REV_3;
 }
 
-static void put16(uint8_t *p, unsigned v)
+/* Two 16-bit parameters in one dword, the first in the low half. */
+static uint32_t pair(unsigned lo, unsigned hi)
 {
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
+	return (lo & 0xffff) | (uint32_t)(hi & 0xffff) << 16;
 }
 
 int dc_crtc_program_timing(struct dc *dc, unsigned tg, const struct drm_mode_modeinfo *m)
 {
 	const struct dc_bios_run_limits lim = { .time_limit_ns = TIMING_LIMIT_NS };
 	struct dc_bios_error berr = { 0 };
-	uint8_t p[32] = { 0 };
-	uint32_t ps[8];
+	uint32_t ps[8] = { 0 };
 	unsigned misc = 0;
 
 	if (!dc->bios_dtd) {
@@ -74,24 +73,21 @@ int dc_crtc_program_timing(struct dc *dc, unsigned tg, const struct drm_mode_mod
 		dce110_tg_advanced_request(dc->hw, dc->pool->regs, tg, m);
 		return 0;
 	}
-	/* SET_CRTC_USING_DTD_TIMING_PARAMETERS, little-endian; no borders */
-	put16(p + 0, m->hdisplay);
-	put16(p + 2, m->htotal - m->hdisplay);
-	put16(p + 4, m->vdisplay);
-	put16(p + 6, m->vtotal - m->vdisplay);
-	put16(p + 8, m->hsync_start - m->hdisplay);
-	put16(p + 10, m->hsync_end - m->hsync_start);
-	put16(p + 12, m->vsync_start - m->vdisplay);
-	put16(p + 14, m->vsync_end - m->vsync_start);
+	/*
+	 * SET_CRTC_USING_DTD_TIMING_PARAMETERS: sizes and blanking, sync
+	 * offsets and widths as 16-bit pairs, the misc word (borders 0),
+	 * ucCRTC (ATOM_CRTC1 = 0) in byte 20
+	 */
 	if (!(m->flags & DRM_MODE_FLAG_PHSYNC))
 		misc |= ATOM_HSYNC_POLARITY;
 	if (!(m->flags & DRM_MODE_FLAG_PVSYNC))
 		misc |= ATOM_VSYNC_POLARITY;
-	put16(p + 16, misc);
-	p[20] = (uint8_t)tg; /* ucCRTC: ATOM_CRTC1 = 0 */
-	for (unsigned i = 0; i < 8; i++)
-		ps[i] = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 |
-			(uint32_t)p[4 * i + 2] << 16 | (uint32_t)p[4 * i + 3] << 24;
+	ps[0] = pair(m->hdisplay, m->htotal - m->hdisplay);
+	ps[1] = pair(m->vdisplay, m->vtotal - m->vdisplay);
+	ps[2] = pair(m->hsync_start - m->hdisplay, m->hsync_end - m->hsync_start);
+	ps[3] = pair(m->vsync_start - m->vdisplay, m->vsync_end - m->vsync_start);
+	ps[4] = misc;
+	ps[5] = tg;
 	if (dc_bios_run(dc->bios, dc->hw, DC_BIOS_CMD_SET_CRTC_USING_DTD_TIMING, ps, 8, &lim,
 			&berr) < 0) {
 		dc_log(dc, DC_LOG_ERROR, "CRTC %u: SetCRTC_UsingDTDTiming: %s", tg, berr.message);
