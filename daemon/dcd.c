@@ -20,6 +20,7 @@
 
 #include "dbus.h"
 #include "dcd.h"
+#include "event_loop.h"
 #include "recovery.h"
 #include "sim.h"
 
@@ -335,6 +336,7 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 	dcd->opts = *opts;
 	dcd->listen_fd = -1;
 	dcd->accept_rl = DCD_RATELIMIT_INIT(5000, 5);
+	dcd->late_rl = DCD_RATELIMIT_INIT(5000, 5);
 	dcd->next_client_id = dcd->next_lease_id = dcd->next_fb_id = 1;
 	r = dcd_config_defaults(&dcd->config);
 	if (r == 0 && opts->config_path) {
@@ -418,7 +420,7 @@ int dcd_run(struct dcd *dcd)
 	if (r < 0)
 		return r;
 	dcd_notify_ready(dcd);
-	r = sd_event_loop(dcd->event);
+	r = dcd_event_loop_run(dcd->event);
 	if (r < 0)
 		log_error("event loop: %s", strerror(-r));
 	return r;

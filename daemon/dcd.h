@@ -158,8 +158,9 @@ struct dcd_output {
 	bool vblank_on;		     /* dc_vblank_enable is on */
 	uint64_t last_seq, last_ts;  /* the latest vblank or flip seen */
 	/* work for dcd_process(), set where DC must not be called */
-	bool submit_queued; /* the pending flip completed: submit the queued one */
-	bool need_idle;	    /* unleased: show the idle configuration */
+	bool submit_queued;	/* the pending flip completed: submit the queued one */
+	uint64_t queued_due_ns; /* then: the vblank start it must be programmed before */
+	bool need_idle;		/* unleased: show the idle configuration */
 	/* After a restart, held for its lessee before it (grace.c, dcd_output_reserve). */
 	struct {
 		bool active;
@@ -275,6 +276,7 @@ struct dcd {
 	struct dcd_recovery *recovery;
 	bool socket_activated; /* the client socket came from dcd.socket */
 	struct dcd_ratelimit accept_rl;
+	struct dcd_ratelimit late_rl; /* queued flips submitted too late (flip.c) */
 };
 
 /* dcd.c: life cycle, event sources, the deferred work */
@@ -546,6 +548,8 @@ void dcd_output_release_retired(struct dcd *dcd, struct dcd_output *o, uint64_t 
 void dcd_output_update_vblank(struct dcd *dcd, struct dcd_output *o);
 /* Frame period of the stream on link in ns (0 when off). */
 uint64_t dcd_output_frame_ns(const struct dcd *dcd, unsigned link);
+/* The active part of a frame, from the end of one vblank to the next's start. */
+uint64_t dcd_output_active_ns(const struct dcd *dcd, unsigned link);
 /* The sink's own mode that "WxH[i][@R]" names (dc_mode_list_find), or NULL. */
 const struct dc_mode *dcd_sink_find_mode(const struct dcd_engine_sink *sink, const char *spec);
 

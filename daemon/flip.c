@@ -130,6 +130,24 @@ int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct 
 }
 
 /* The queued flip of o becomes the pending one (or fails to its client). */
+/*
+ * A queued flip latches at the vblank after the one its predecessor
+ * completed in, if dcd programs it before that vblank starts. Being late
+ * costs the lessee a frame: said in the log (rate limited), since dcd or
+ * the machine stalling shows nowhere else (event_loop.c logs the former).
+ */
+static void note_late(struct dcd *dcd, const struct dcd_output *o)
+{
+	uint64_t now = dcd_engine_now_ns(dcd);
+
+	if (o->queued_due_ns && now > o->queued_due_ns)
+		log_ratelimited(&dcd->late_rl, LOG_INFO,
+				"%s: a queued flip programmed %.1f ms after the vblank it was due "
+				"for began: it shows a frame late",
+				dcd_link_name(dcd, o->link),
+				(double)(now - o->queued_due_ns) / 1e6);
+}
+
 static void submit_queued(struct dcd *dcd, struct dcd_output *o)
 {
 	struct dcd_flip f = o->queued;
@@ -138,6 +156,7 @@ static void submit_queued(struct dcd *dcd, struct dcd_output *o)
 	o->submit_queued = false;
 	if (!f.fb || o->pending.fb)
 		return;
+	note_late(dcd, o);
 	o->queued = (struct dcd_flip){ 0 };
 	if (submit(dcd, o, &f, &err) < 0) {
 		if (f.client && !f.client->dead)
@@ -369,6 +388,8 @@ static void on_flip_done(void *data, unsigned link, uint64_t seq, uint64_t ts_ns
 	dcd_output_flip_latched(dcd, o, done.fb, ts_ns);
 	if (o->queued.fb) {
 		o->submit_queued = true;
+		/* ts_ns is the start of the new frame's active part */
+		o->queued_due_ns = ts_ns + dcd_output_active_ns(dcd, link);
 		dcd->work = true;
 		/*
 		 * Inside a detection's bus wait on another link (dc_in_bus_wait)

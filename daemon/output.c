@@ -24,6 +24,15 @@ uint64_t dcd_output_frame_ns(const struct dcd *dcd, unsigned link)
 	       s->mode.clock;
 }
 
+uint64_t dcd_output_active_ns(const struct dcd *dcd, unsigned link)
+{
+	const struct dc_stream *s = dcd_current_stream(dcd, link);
+
+	if (!s || !s->mode.clock)
+		return 0;
+	return (uint64_t)s->mode.htotal * s->mode.vdisplay * 1000000ull / s->mode.clock;
+}
+
 /* ---- the outputs ----------------------------------------------------------------- */
 
 /*

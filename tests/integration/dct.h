@@ -63,6 +63,8 @@ bool dct_log_wait(struct dct_daemon *d, const char *needle, int timeout_ms);
 bool dct_log_wait_count(struct dct_daemon *d, const char *needle, unsigned count, int timeout_ms);
 /* Lines of the log that contain needle now. */
 unsigned dct_log_count(struct dct_daemon *d, const char *needle);
+/* Prints the log lines stamped within [from_ns, to_ns] (CLOCK_MONOTONIC). */
+void dct_log_print_window(struct dct_daemon *d, uint64_t from_ns, uint64_t to_ns);
 /* Open descriptors of the daemon (/proc/PID/fd), VmRSS in KiB. */
 int dct_daemon_fd_count(struct dct_daemon *d);
 long dct_daemon_rss_kb(struct dct_daemon *d);

@@ -325,6 +325,26 @@ void dct_daemon_cleanup(struct dct_daemon *d, bool print)
 	d->dir[0] = 0;
 }
 
+void dct_log_print_window(struct dct_daemon *d, uint64_t from_ns, uint64_t to_ns)
+{
+	char line[1024];
+	FILE *f = fopen(d->log, "r");
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long s, us;
+
+		/* dcd's stderr lines: "[  123.456789] text" */
+		if (sscanf(line, "[%llu.%llu]", &s, &us) != 2)
+			continue;
+		if (s * 1000000000ull + us * 1000ull >= from_ns &&
+		    s * 1000000000ull + us * 1000ull <= to_ns)
+			fputs(line, stderr);
+	}
+	fclose(f);
+}
+
 unsigned dct_log_count(struct dct_daemon *d, const char *needle)
 {
 	char line[2048];

@@ -146,10 +146,23 @@ static void run(const struct dct_flipper_opts *opts, int report_fd, int control_
 					report.missed_sent_in_time += (unsigned)(ds - 1);
 			}
 			if (ds != 1) {
-				report.gaps++;
-				fprintf(stderr, "flipper %s: sequence %llu after %llu\n",
+				if (!report.gaps++) {
+					report.gap_from_ts = prev_ts;
+					report.gap_to_ts = msg->flip_done.timestamp_ns;
+				}
+				/* The times as dcd's log shows them, to find what it
+				 * did in between. */
+				fprintf(stderr,
+					"flipper %s: sequence %llu after %llu (flips done at "
+					"[%llu.%06llu] and [%llu.%06llu])\n",
 					opts->name, (unsigned long long)msg->flip_done.sequence,
-					(unsigned long long)prev_seq);
+					(unsigned long long)prev_seq,
+					(unsigned long long)(prev_ts / 1000000000ull),
+					(unsigned long long)(prev_ts % 1000000000ull / 1000),
+					(unsigned long long)(msg->flip_done.timestamp_ns /
+							     1000000000ull),
+					(unsigned long long)(msg->flip_done.timestamp_ns %
+							     1000000000ull / 1000));
 			}
 			if (dt + opts->tolerance_ns < ds * report.frame_ns ||
 			    dt > ds * report.frame_ns + opts->tolerance_ns) {
@@ -283,4 +296,12 @@ void dct_flipper_kill(struct dct_flipper *f)
 	close(f->report_fd);
 	if (f->control_fd >= 0)
 		close(f->control_fd);
+}
+
+void dct_flipper_explain_gaps(struct dct_daemon *d, const struct dct_flipper_report *r)
+{
+	if (!r->gaps)
+		return;
+	fprintf(stderr, "dcd's log around the first missed frame:\n");
+	dct_log_print_window(d, r->gap_from_ts - 100 * 1000000ull, r->gap_to_ts + 300 * 1000000ull);
 }

@@ -74,6 +74,7 @@ struct dct_flipper_report {
 	uint64_t frame_ns;
 	uint64_t first_seq, last_seq;
 	uint64_t first_ts, last_ts;
+	uint64_t gap_from_ts, gap_to_ts; /* the first gap: the FLIP_DONEs around it */
 	uint32_t latency[DCT_LAT_BUCKETS];
 };
 
@@ -93,5 +94,11 @@ int dct_flipper_report(struct dct_flipper *f, struct dct_flipper_report *report)
 /* Tells it to stop, reads the report (unless read already), reaps it: 0 if it exited 0. */
 int dct_flipper_stop(struct dct_flipper *f, struct dct_flipper_report *report);
 void dct_flipper_kill(struct dct_flipper *f);
+/*
+ * With a gap in the report: prints dcd's log lines from 100 ms before the
+ * first gap to 300 ms after it, to tell what dcd did meanwhile (its slow
+ * dispatches are logged) from the machine stalling. Call before asserting.
+ */
+void dct_flipper_explain_gaps(struct dct_daemon *d, const struct dct_flipper_report *r);
 
 #endif

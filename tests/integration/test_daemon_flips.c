@@ -130,6 +130,7 @@ static void test_two_lessees_300_flips(void **state)
 
 		assert_int_equal(r->failed, 0);
 		assert_int_equal(r->flips, 300);
+		dct_flipper_explain_gaps(&f->d, r);
 		assert_int_equal(r->gaps, 0);
 		assert_int_equal(r->bad_times, 0);
 		assert_int_equal(r->last_seq - r->first_seq, 299);
