@@ -100,6 +100,12 @@ int dct_drop_root(void);
  * was measured). dct_drop_root calls it; idempotent.
  */
 void dct_keep_cpus_awake(void);
+/*
+ * Prints the steal time (the host running something else while a vCPU
+ * wanted to run) since dct_keep_cpus_awake: time no process of the test
+ * had, whatever its priority.
+ */
+void dct_print_steal(void);
 /* The same without the real-time priority (benchmarks at normal priority). */
 int dct_become_nobody(void);
 /* In a forked client: down to DCT_RT_CLIENT if real-time (always allowed). */

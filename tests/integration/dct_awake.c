@@ -26,6 +26,32 @@
 
 #include "dct.h"
 
+/* The machine's steal time in ms, all CPUs (/proc/stat: USER_HZ ticks); -1: unknown. */
+static long long steal_ms(void)
+{
+	unsigned long long v[8];
+	FILE *f = fopen("/proc/stat", "r");
+	int n;
+
+	if (!f)
+		return -1;
+	n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+		   &v[4], &v[5], &v[6], &v[7]);
+	fclose(f);
+	return n == 8 ? (long long)(v[7] * 1000 / (unsigned long long)sysconf(_SC_CLK_TCK)) : -1;
+}
+
+static long long steal_at_start = -1;
+
+void dct_print_steal(void)
+{
+	long long now = steal_ms();
+
+	if (now >= 0 && steal_at_start >= 0)
+		fprintf(stderr, "the machine's steal time since the test began: %lld ms\n",
+			now - steal_at_start);
+}
+
 static void spin_on(int cpu, pid_t parent)
 {
 	struct sched_param sp = { .sched_priority = 0 };
@@ -65,6 +91,7 @@ void dct_keep_cpus_awake(void)
 	if (started)
 		return;
 	started = true;
+	steal_at_start = steal_ms();
 	if (sched_getaffinity(0, sizeof(set), &set) < 0)
 		return;
 	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
