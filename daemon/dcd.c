@@ -336,7 +336,7 @@ int dcd_new(const struct dcd_options *opts, struct dcd **out)
 	dcd->opts = *opts;
 	dcd->listen_fd = -1;
 	dcd->accept_rl = DCD_RATELIMIT_INIT(5000, 5);
-	dcd->late_rl = DCD_RATELIMIT_INIT(5000, 5);
+	dcd->late_rl = DCD_RATELIMIT_INIT(5000, 12);
 	dcd->next_client_id = dcd->next_lease_id = dcd->next_fb_id = 1;
 	r = dcd_config_defaults(&dcd->config);
 	if (r == 0 && opts->config_path) {

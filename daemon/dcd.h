@@ -276,7 +276,7 @@ struct dcd {
 	struct dcd_recovery *recovery;
 	bool socket_activated; /* the client socket came from dcd.socket */
 	struct dcd_ratelimit accept_rl;
-	struct dcd_ratelimit late_rl; /* queued flips submitted too late (flip.c) */
+	struct dcd_ratelimit late_rl; /* flips done or queued flips handled late (flip.c) */
 };
 
 /* dcd.c: life cycle, event sources, the deferred work */

@@ -15,6 +15,7 @@
 
 #include "dbus.h"
 #include "dcd.h"
+#include "event_loop.h"
 #include "recovery.h"
 
 __attribute__((format(printf, 5, 6))) static int flip_error(struct dcp_error *err, int status,
@@ -366,10 +367,17 @@ static void on_flip_done(void *data, unsigned link, uint64_t seq, uint64_t ts_ns
 	struct dcd *dcd = data;
 	struct dcd_output *o;
 	struct dcd_flip done;
+	uint64_t now = dcd_engine_now_ns(dcd);
 
 	o = dcd_output(dcd, link);
 	if (!o)
 		return;
+	/* Its interrupt comes at the vblank's start, before ts_ns: this late, a
+	 * client that draws after FLIP_DONE has half a frame or less left. */
+	if (now > ts_ns + DCD_SLOW_DISPATCH_NS)
+		log_ratelimited(&dcd->late_rl, LOG_INFO,
+				"%s: a flip done handled %.1f ms after its frame began",
+				dcd_link_name(dcd, link), (double)(now - ts_ns) / 1e6);
 	done = o->pending;
 	if (!done.fb)
 		return;
