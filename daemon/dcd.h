@@ -161,6 +161,9 @@ struct dcd_output {
 	bool submit_queued;	/* the pending flip completed: submit the queued one */
 	uint64_t queued_due_ns; /* then: the vblank start it must be programmed before */
 	bool need_idle;		/* unleased: show the idle configuration */
+	/* held for a KMS lease's client after a restart (kms_lease_restart.c):
+	 * the lessee drives it, dcd shows nothing there */
+	bool kms_held;
 	/* After a restart, held for its lessee before it (grace.c, dcd_output_reserve). */
 	struct {
 		bool active;
@@ -261,6 +264,9 @@ struct dcd {
 		sd_event_source *poll_src;
 	} ih;
 	uint64_t grace_end_ns;
+	/* KMS leases of the dcd before, kept for their clients until they are back */
+	struct dcd_kms_lease_saved kms_held[DC_MAX_LINKS];
+	unsigned n_kms_held;
 	uint64_t deadline_set; /* what deadline_src is armed for, UINT64_MAX: off */
 
 	struct dcd_client *clients;
@@ -298,6 +304,8 @@ void dcd_handle_irq(struct dcd *dcd);
 struct dcd_saved_state;
 /* Reserves the links of st's leased outputs among links; starts the period. */
 void dcd_grace_start(struct dcd *dcd, const struct dcd_saved_state *st, uint32_t links);
+/* Starts the grace period's timer unless it runs; false when it cannot (no grace, an error). */
+bool dcd_grace_arm(struct dcd *dcd);
 /* link is reserved for another client than c. */
 bool dcd_grace_blocks(const struct dcd_client *c, unsigned link);
 unsigned dcd_grace_left_ms(const struct dcd *dcd);
@@ -427,6 +435,19 @@ int dcd_handle_kms_lease_request(struct dcd_client *c, const struct dcp_request 
 				 struct dcp_error *err);
 /* This engine makes KMS leases (WELCOME's KMS_LEASES). */
 bool dcd_kms_leases_supported(struct dcd *dcd);
+
+/*
+ * kms_lease_restart.c: KMS leases across a restart. recover: once, after
+ * the state file is read (st may be NULL: none), before the snapshot: the
+ * engine keeps the recorded leases it still finds and revokes the others;
+ * the kept ones are held for their client (uid + HELLO name) during the
+ * restart grace. reclaim: at HELLO, a client's held leases are its own
+ * again. expire: at the end of the grace, the held leases nobody came
+ * back for are revoked.
+ */
+void dcd_kms_leases_recover(struct dcd *dcd, const struct dcd_saved_state *st);
+void dcd_kms_leases_reclaim(struct dcd_client *c);
+void dcd_kms_leases_expire(struct dcd *dcd);
 
 /* fb.c */
 int dcd_handle_fb_create(struct dcd_client *c, const struct dcp_request *req,

@@ -27,12 +27,35 @@
 #include <stdint.h>
 
 #include "dc.h"
+#include "dcd_protocol.h"
 
 struct dcd;
 struct dcd_engine;
 struct dc_edid;
 struct dc_mode;
 struct sim;
+
+/*
+ * A KMS lease as a restarted dcd needs it (engines that make KMS leases):
+ * the kernel tells a lessor only its lessees' ids, so each output's
+ * connector, CRTC and planes are recorded at the grant (the state file),
+ * with whom the lease is held for.
+ */
+struct dcd_kms_lease_output {
+	char name[32]; /* the connector's name, as LINK_INFO gives it */
+	uint32_t connector, crtc, primary, cursor;
+};
+
+struct dcd_kms_lease_saved {
+	uint32_t id;	    /* dcd's lease id */
+	uint32_t lessee_id; /* the kernel's */
+	char name[DCP_MAX_LEASE_NAME + 1];
+	uint32_t uid;		       /* the client's */
+	char client[DCP_MAX_NAME + 1]; /* its HELLO name */
+	unsigned n;
+	struct dcd_kms_lease_output outputs[DC_MAX_LINKS];
+	uint32_t links; /* the daemon's: the outputs as links (not in the file) */
+};
 
 /* What the engine tells the daemon; data is the struct dcd. */
 struct dcd_engine_events {
@@ -179,6 +202,19 @@ struct dcd_engine_ops {
 	/* Ends the lease and switches its outputs off (what the lessee left is not dcd's). */
 	int (*kms_lease_revoke)(struct dcd_engine *e, uint32_t lessee_id, char *why,
 				size_t why_size);
+	/*
+	 * NULL where the engine makes no KMS leases. describe: lessee_id's
+	 * outputs (at most max; *n is how many), for the state file.
+	 * leases_adopt, once after a restart on the same device file, before
+	 * snapshot: the leases the state file records are kept where the
+	 * kernel still lists their lessee and the records fit the device
+	 * (kept[i]; their outputs are the lessee's, no stream of dcd's); every
+	 * other lessee of the file is revoked. Each outcome is logged.
+	 */
+	int (*kms_lease_describe)(struct dcd_engine *e, uint32_t lessee_id,
+				  struct dcd_kms_lease_output *out, size_t max, size_t *n);
+	void (*kms_leases_adopt)(struct dcd_engine *e, const struct dcd_kms_lease_saved *saved,
+				 size_t n, bool *kept);
 
 	/* ---- the event loop ---- */
 	size_t (*fds)(struct dcd_engine *e,

@@ -1061,6 +1061,66 @@ static int ke_kms_lease_revoke(struct dcd_engine *e, uint32_t lessee_id, char *w
 	return r;
 }
 
+static void read_current(struct kms_engine *ke);
+static void revoke_old_leases(struct kms_engine *ke);
+
+static int ke_kms_lease_describe(struct dcd_engine *e, uint32_t lessee_id,
+				 struct dcd_kms_lease_output *out, size_t max, size_t *n)
+{
+	struct kms_engine *ke = to_kms(e);
+	struct kms_lease_output recs[DC_MAX_LINKS];
+	struct kms_error err = { "" };
+	size_t all = 0;
+	int r = kms_lease_describe(ke->dev, lessee_id, recs, DC_MAX_LINKS, &all, &err);
+
+	*n = 0;
+	if (r < 0)
+		return r;
+	for (size_t i = 0; i < all && i < DC_MAX_LINKS && *n < max; i++, (*n)++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		memcpy(out[i].name, recs[i].name, sizeof(out[i].name));
+		out[i].name[sizeof(out[i].name) - 1] = 0;
+		out[i].connector = recs[i].connector_id;
+		out[i].crtc = recs[i].crtc_id;
+		out[i].primary = recs[i].primary_id;
+		out[i].cursor = recs[i].cursor_id;
+	}
+	return 0;
+}
+
+static void ke_kms_leases_adopt(struct dcd_engine *e, const struct dcd_kms_lease_saved *saved,
+				size_t n, bool *kept)
+{
+	struct kms_engine *ke = to_kms(e);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct dcd_kms_lease_saved *s = &saved[i];
+		struct kms_lease_output recs[DC_MAX_LINKS];
+		struct kms_error err = { "" };
+
+		for (unsigned k = 0; k < s->n && k < DC_MAX_LINKS; k++) {
+			memset(&recs[k], 0, sizeof(recs[k]));
+			snprintf(recs[k].name, sizeof(recs[k].name), "%s", s->outputs[k].name);
+			recs[k].connector_id = s->outputs[k].connector;
+			recs[k].crtc_id = s->outputs[k].crtc;
+			recs[k].primary_id = s->outputs[k].primary;
+			recs[k].cursor_id = s->outputs[k].cursor;
+		}
+		kept[i] = kms_lease_adopt(ke->dev, s->lessee_id, recs, s->n, &err) == 0;
+		if (kept[i])
+			log_notice(
+				"%s: KMS lease %u (%s, lessee %u) of the dcd before lives on: its "
+				"outputs stay the lessee's",
+				kms_path(ke->dev), s->id, s->name, s->lessee_id);
+		else
+			log_warning("%s", err.message);
+	}
+	revoke_old_leases(ke);
+	/* what a kept lessee shows is its own, no stream of dcd's to adopt */
+	ke->current.stream_count = 0;
+	read_current(ke);
+}
+
 /* ---- the event loop -------------------------------------------------------------- */
 
 static size_t ke_fds(struct dcd_engine *e, struct dcd_engine_fd *out)
@@ -1230,6 +1290,8 @@ static const struct dcd_engine_ops kms_engine_ops = {
 	.fb_import = ke_fb_import,
 	.kms_lease = ke_kms_lease,
 	.kms_lease_revoke = ke_kms_lease_revoke,
+	.kms_lease_describe = ke_kms_lease_describe,
+	.kms_leases_adopt = ke_kms_leases_adopt,
 	.fds = ke_fds,
 	.handle_irq = ke_handle_irq,
 	.irq_pending = ke_irq_pending,
@@ -1290,10 +1352,11 @@ static int stored_drm_fd(struct dcd *dcd, const char *path)
 /*
  * Leases the dcd before made live on in its DRM file, but which objects
  * each lessee holds the kernel does not tell a lessor (only their ids),
- * and this dcd would hand those outputs out again: every lessee is
- * revoked with a line naming it (docs/kms.md, "Leases across a restart").
- * Outputs that show a framebuffer of another file are named as the
- * likely lessee's; the lessee's fd reaches no object afterwards.
+ * and this dcd would hand those outputs out again: every lessee no record
+ * kept (ke_kms_leases_adopt) is revoked with a line naming it (docs/kms.md,
+ * "Leases across a restart"). Outputs that show a framebuffer of another
+ * file are named as the likely lessee's; the lessee's fd reaches no object
+ * afterwards.
  */
 static void revoke_old_leases(struct kms_engine *ke)
 {
@@ -1319,6 +1382,12 @@ static void revoke_old_leases(struct kms_engine *ke)
 	}
 	drmModeFreeResources(res);
 	for (size_t i = 0; i < n && i < sizeof(ids) / sizeof(ids[0]); i++) {
+		bool kept = false;
+
+		for (unsigned k = 0; k < ke->links; k++)
+			kept |= kms_output(ke->dev, k)->lessee_id == ids[i];
+		if (kept)
+			continue;
 		/* kms_lease_revoke knows only leases of this kms_device: the kernel's call */
 		if (drmModeRevokeLease(kms_fd(ke->dev), ids[i]) < 0) {
 			log_warning("%s: revoking lessee %u of the dcd before: %s",
@@ -1326,9 +1395,9 @@ static void revoke_old_leases(struct kms_engine *ke)
 			continue;
 		}
 		log_warning("%s: lessee %u (a KMS lease of the dcd before this one) revoked: the "
-			    "kernel does not tell a lessor which outputs a lessee holds and no "
-			    "record says, so they could not be kept from other clients; %s%s; "
-			    "its DRM fd reaches no object now",
+			    "kernel does not tell a lessor which outputs a lessee holds and the "
+			    "state file records no such lease, so they could not be kept from "
+			    "other clients; %s%s; its DRM fd reaches no object now",
 			    kms_path(ke->dev), ids[i],
 			    shown[0] ? "outputs showing another file's framebuffer: "
 				     : "no lit output shows another file's framebuffer",
@@ -1379,7 +1448,7 @@ int dcd_engine_kms_open(struct dcd *dcd, const char *path, struct dcd_engine **o
 		log_notice("%s: the DRM file of the dcd before came back from the fd store: "
 			   "what it showed is adopted without a modeset",
 			   path);
-		revoke_old_leases(ke);
+		/* its leases: ke_kms_leases_adopt, once the state file is read */
 	} else {
 		ke->base.fresh_why = "its DRM file did not come back from the fd store, and the "
 				     "kernel removed that dcd's framebuffers when the file closed";

@@ -32,16 +32,35 @@ static int on_grace_end(sd_event_source *s, uint64_t usec, void *data)
 		dcd_output_mark_idle(dcd, o);
 		dcd_notify_output(dcd, i, DCP_CHANGE_LEASE, NULL);
 	}
+	dcd_kms_leases_expire(dcd);
 	dcd->grace_src = sd_event_source_disable_unref(dcd->grace_src);
 	dcd_state_write(dcd);
 	dcd_process(dcd);
 	return 0;
 }
 
+bool dcd_grace_arm(struct dcd *dcd)
+{
+	int r;
+
+	if (!dcd->config.restart_grace_ms)
+		return false;
+	if (dcd->grace_src)
+		return true;
+	dcd->grace_end_ns = dcd_now_ns() + dcd->config.restart_grace_ms * 1000000ull;
+	r = sd_event_add_time_relative(dcd->event, &dcd->grace_src, CLOCK_MONOTONIC,
+				       dcd->config.restart_grace_ms * 1000ull, 1000, on_grace_end,
+				       dcd);
+	if (r < 0) {
+		log_warning("restart grace: timer: %s; nothing is held for clients", strerror(-r));
+		return false;
+	}
+	return true;
+}
+
 void dcd_grace_start(struct dcd *dcd, const struct dcd_saved_state *st, uint32_t links)
 {
 	unsigned n = 0;
-	int r;
 
 	if (!dcd->config.restart_grace_ms)
 		return;
@@ -56,15 +75,8 @@ void dcd_grace_start(struct dcd *dcd, const struct dcd_saved_state *st, uint32_t
 			   so->link, dcd->config.restart_grace_ms, so->lessee_uid);
 		n++;
 	}
-	if (!n)
-		return;
-	dcd->grace_end_ns = dcd_now_ns() + dcd->config.restart_grace_ms * 1000000ull;
-	r = sd_event_add_time_relative(dcd->event, &dcd->grace_src, CLOCK_MONOTONIC,
-				       dcd->config.restart_grace_ms * 1000ull, 1000, on_grace_end,
-				       dcd);
-	if (r < 0) {
+	if (n && !dcd_grace_arm(dcd)) {
 		/* no end to it would keep the outputs from everyone: release now */
-		log_warning("restart grace: timer: %s; the outputs are not reserved", strerror(-r));
 		dcd_for_each_output(dcd, o)
 			dcd_output_unreserve(o);
 	}

@@ -92,7 +92,7 @@ bool dcd_output_reserved_for_other(const struct dcd_output *o, uid_t uid, const 
 
 void dcd_output_mark_idle(struct dcd *dcd, struct dcd_output *o)
 {
-	if (o->lease)
+	if (o->lease || o->kms_held)
 		return; /* its lessee's picture stays */
 	o->need_idle = true;
 	dcd->work = true;

@@ -341,6 +341,8 @@ uint32_t dcd_recover(struct dcd *dcd)
 			 "the fd store",
 			 rc->state_path, (unsigned long long)st.instance, st.n_outputs, st.n_fbs);
 	}
+	/* before the snapshot: a kept lessee's outputs are no streams of dcd's */
+	dcd_kms_leases_recover(dcd, have ? &st : NULL);
 	r = dcd->engine->ops->snapshot(dcd->engine, &hw);
 	if (r < 0) {
 		log_warning("reading back the hardware state: %s", strerror(-r));

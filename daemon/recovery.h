@@ -76,6 +76,8 @@ struct dcd_saved_state {
 	struct dcd_saved_output outputs[DC_MAX_LINKS];
 	unsigned n_fbs;
 	struct dcd_stored_fb *fbs;
+	unsigned n_kms_leases; /* "kms_leases": KMS leases granted to clients */
+	struct dcd_kms_lease_saved kms_leases[DC_MAX_LINKS];
 };
 
 struct dcd_recovery {
@@ -93,6 +95,15 @@ struct dcd_recovery {
 	struct dcd_received_fd *received; /* fds from systemd not taken yet */
 	unsigned n_received;
 };
+
+/* ---- state_kms_leases.c: the state file's "kms_leases" ---- */
+struct json_object;
+struct sj_ctx;
+/* The array of the KMS leases granted and held, NULL when there is none. */
+struct json_object *dcd_state_kms_leases_json(struct dcd *dcd);
+/* Reads "kms_leases" (optional) into st: 0, or -EINVAL with ctx's reason. */
+int dcd_state_read_kms_leases(struct sj_ctx *ctx, struct json_object *top,
+			      struct dcd_saved_state *st);
 
 /* ---- notify.c ---- */
 int dcd_recovery_new(struct dcd *dcd);

@@ -59,7 +59,11 @@ int dcd_handle_hello(struct dcd_client *c, const struct dcp_request *req, struct
 	w.max_queued_bytes = dcd->config.limits.max_queued_bytes;
 	snprintf(w.server_name, sizeof(w.server_name), "%s", SERVER_NAME);
 	log_info("%s: hello, protocol %u.%u", c->label, req->hello.major, c->minor);
-	return dcd_client_send(c, DCP_REPLY_WELCOME, req->hdr.serial, &w);
+	r = dcd_client_send(c, DCP_REPLY_WELCOME, req->hdr.serial, &w);
+	/* a KMS lease of the dcd before, held for this client (kms_lease_restart.c) */
+	if (r == 0)
+		dcd_kms_leases_reclaim(c);
+	return r;
 }
 
 /* EDID text is code page 437 at best: keep printable ASCII for the wire's UTF-8. */

@@ -210,7 +210,7 @@ static json_object *state_json(struct dcd *dcd)
 {
 	struct dcd_recovery *rc = dcd->recovery;
 	json_object *top = json_object_new_object();
-	json_object *outs = json_object_new_array(), *fbs = json_object_new_array();
+	json_object *outs = json_object_new_array(), *fbs = json_object_new_array(), *kms;
 
 	json_object_object_add(top, "format", json_object_new_string(DCD_STATE_FORMAT));
 	add_int(top, "version", DCD_STATE_VERSION);
@@ -224,6 +224,9 @@ static json_object *state_json(struct dcd *dcd)
 	for (unsigned i = 0; i < rc->n_fbs; i++)
 		json_object_array_add(fbs, fb_json(&rc->fbs[i]));
 	json_object_object_add(top, "framebuffers", fbs);
+	kms = dcd_state_kms_leases_json(dcd);
+	if (kms)
+		json_object_object_add(top, "kms_leases", kms);
 	return top;
 }
 
@@ -672,7 +675,7 @@ static int read_top(struct dcd *dcd, struct sj_ctx *ctx, json_object *top,
 					       st->fbs[i].id);
 		}
 	}
-	return 0;
+	return dcd_state_read_kms_leases(ctx, top, st);
 }
 
 static int read_text(const char *path, char **text, size_t *len, char *why, size_t why_size)

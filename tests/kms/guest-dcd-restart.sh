@@ -27,6 +27,16 @@
 #   dcd-kms-restart-fballoc  dc-demo on buffers dcd allocated (dma-bufs, no
 #                            copy): SIGKILL, start with the stored DRM file;
 #                            dc-demo registers its dma-bufs again and flips on
+#   dcd-kms-restart-lessee-down, -down-away
+#                            (dcd-kms-lessee) a KMS lease made through dcd: its
+#                            fd flips on after dcd's SIGKILL
+#   dcd-kms-restart-lessee-back  the client connects again with its name: the
+#                            output is its own, the fd flips, its release of the
+#                            same lease id ends the lease
+#   dcd-kms-restart-lessee-away  the client never comes back: the restarted dcd
+#                            revokes the lease when its restart grace ends
+#   dcd-kms-restart-lessee-log-back, -log-away  dcd's log: the lease kept from
+#                            the state file, then given back resp. revoked
 # (the checks before run dc-demo --memfd: the fd store holds clients' memfds)
 driver=$1
 dir=/tmp/fsd
@@ -260,6 +270,46 @@ result dcd-kms-restart-fballoc $ok "$(grep -m1 'framebuffers' $demolog); ${ready
 [ $ok = 1 ] || { log | tail -n 20; cat $demolog; }
 kill -INT $demo
 wait $demo
+
+# ---- 5: a KMS lease through dcd across a restart (dcd-kms-lessee restart) ----
+wait_line() { # FILE PATTERN SECONDS
+	i=0
+	while ! grep -q "$2" "$1" 2>/dev/null && [ $i -lt $(($3 * 10)) ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	grep -q "$2" "$1" 2>/dev/null
+}
+k=6 # the READY dcd-fsd counts next
+for how in back away; do
+	llog=/tmp/rlessee-$how.log
+	dcd-kms-lessee $sock "$driver" restart $how >$llog 2>&1 &
+	lpid=$!
+	if wait_line $llog '^LEASED' 30; then
+		fsd kill
+		wait_line $llog '^DOWN' 30
+		fsd start
+		fsd ready $k 30
+		ready=$ans
+		k=$((k + 1))
+	fi
+	wait $lpid
+	grep '^RESULT' $llog
+	# what dcd said: the lease kept and held, then given back or revoked
+	id=$(sed -n 's/^LEASED \([0-9]*\).*/\1/p' $llog)
+	if [ $how = back ]; then
+		said=$(log | grep -m1 "KMS lease $id .* is client .*\"vr-back\")'s again after the restart")
+	else
+		said=$(log | grep -m1 "KMS lease $id .* revoked: its client did not come back within the restart grace")
+	fi
+	kept=$(log | grep -m1 "KMS lease $id .* of the dcd before lives on")
+	ok=0
+	[ -n "$id" ] && [ -n "$kept" ] && [ -n "$said" ] && ok=1
+	case $ready in "# ready"*) ;; *) ok=0 ;; esac
+	result dcd-kms-restart-lessee-log-$how $ok "lease ${id:-none}: ${kept:-not kept}; ${said:-nothing more}"
+	[ $ok = 1 ] || { cat $llog; log | tail -n 30; }
+done
+
 fsd term
 exec 3>&-
 wait $fsdpid

@@ -7,6 +7,9 @@
  *
  *   dcd-kms-lessee SOCKET DRIVER checks   RESULT lines (guest-dcd-lease.sh)
  *   dcd-kms-lessee SOCKET DRIVER bench N  one JSON line: kms_flip_latency
+ *   dcd-kms-lessee SOCKET DRIVER restart back|away
+ *                                         a KMS lease across a dcd restart
+ *                                         (guest-dcd-restart.sh, below)
  *
  * The checks: the grant and its name, what the lessee fd shows (only its
  * objects), refusals to other clients, dcctl leases (kind kms), a modeset
@@ -52,18 +55,23 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-static struct dcc_client *connect_as(const char *name)
+static struct dcc_client *connect_flags(const char *name, uint32_t flags)
 {
 	struct dcc_client *c;
 
 	if (dcc_client_create(name, &c) < 0)
 		return NULL;
-	if (dcc_client_connect(c, sock_path, 0) < 0) {
+	if (dcc_client_connect(c, sock_path, flags) < 0) {
 		fprintf(stderr, "%s: connect: %s\n", name, dcc_last_error_text(c));
 		dcc_client_destroy(c);
 		return NULL;
 	}
 	return c;
+}
+
+static struct dcc_client *connect_as(const char *name)
+{
+	return connect_flags(name, 0);
 }
 
 static struct dcc_link *link_named(struct dcc_client *c, const char *name)
@@ -530,6 +538,126 @@ static int checks(void)
 	return 0;
 }
 
+/* ---- a KMS lease across a restart of dcd ------------------------------------------- */
+
+/*
+ * Flips on the lessee fd at about 60 Hz until the connection to dcd ends
+ * (dcd was killed; 60 s at most): how many, -1 when a flip failed.
+ */
+static int flip_until_gone(struct dcc_client *c, struct lessee *l)
+{
+	uint64_t t0 = now_ns();
+	int flips = 0;
+
+	while (now_ns() - t0 < 60000000000ull) {
+		struct pollfd p = { .fd = dcc_get_fd(c), .events = POLLIN };
+
+		if (poll(&p, 1, 0) > 0 && dcc_dispatch(c) < 0)
+			return flips;
+		if (lessee_flips(l, 1) < 1)
+			return -1;
+		flips++;
+		usleep(16667);
+	}
+	return -1;
+}
+
+/* The same client (name) connects again while dcd restarts: up to 30 s. */
+static struct dcc_client *reconnect(const char *name)
+{
+	for (int i = 0; i < 150; i++) {
+		struct dcc_client *c;
+
+		if (dcc_client_create(name, &c) < 0)
+			return NULL;
+		if (dcc_client_connect(c, sock_path, DCC_CONNECT_NO_RECONNECT) == 0)
+			return c;
+		dcc_client_destroy(c);
+		usleep(200000);
+	}
+	return NULL;
+}
+
+/*
+ * The lease is made through dcd, lit and flipped by this process; the
+ * script SIGKILLs dcd (the fake systemd keeps its DRM file) once LEASED is
+ * printed, and starts it again once DOWN is. Meanwhile the lessee's fd
+ * must go on flipping. back: the client connects again with the same name
+ * and has its lease back (same id, the link its own), flips on, and
+ * releases it by that id (the fd loses its objects). away: it never comes
+ * back, and the restarted dcd revokes the lease when its restart grace
+ * ends.
+ */
+static int restart(bool back)
+{
+	const char *name = back ? "vr-back" : "vr-away";
+	/* its end seen as such (dcc_dispatch -ENOTCONN), not bridged by the library */
+	struct dcc_client *c = connect_flags(name, DCC_CONNECT_NO_RECONNECT);
+	struct lessee l;
+	uint32_t id = 0;
+	char why[256] = "";
+	int before, until, down, refused = 0;
+	uint64_t t0;
+
+	if (!c || lessee_start(c, &l, true, &id, why, sizeof(why)) < 0) {
+		printf("LEASE-FAILED %s\n", c ? why : "no connection");
+		return 1;
+	}
+	before = (int)lessee_flips(&l, 10);
+	printf("LEASED %u %d\n", id, before);
+	fflush(stdout);
+	until = flip_until_gone(c, &l);
+	dcc_client_destroy(c);
+	/* dcd is dead: the fake systemd holds its DRM file, and with it the lease */
+	t0 = now_ns();
+	down = 0;
+	while (now_ns() - t0 < 1000000000ull && lessee_flips(&l, 1) == 1) {
+		down++;
+		usleep(16667);
+	}
+	result(back ? "dcd-kms-restart-lessee-down" : "dcd-kms-restart-lessee-down-away",
+	       before == 10 && until >= 0 && down >= 10,
+	       "lease %u: 10 flips of %d before the kill, %d until dcd's connection ended, %d "
+	       "on the lessee fd in the second after it (dcd dead)",
+	       id, before, until, down);
+	printf("DOWN\n");
+	fflush(stdout);
+	if (back) {
+		struct dcc_client *again = reconnect(name);
+		struct dcc_link *link = again ? link_named(again, lease_out) : NULL;
+		int state = link ? (int)dcc_link_get_lease_state(link) : -1;
+		unsigned more = lessee_flips(&l, 10);
+		int r = again ? dcc_kms_lease_release(again, id) : -ENOTCONN;
+
+		refused = lessee_refused(&l);
+		result("dcd-kms-restart-lessee-back",
+		       state == DCC_LEASE_OURS && more == 10 && r == 0 && refused,
+		       "%s again: %s %s; 10 flips of %u on the fd; its release of lease %u: %d; "
+		       "the fd's next modeset: %s",
+		       name, lease_out,
+		       state == DCC_LEASE_OURS ? "its own"
+		       : state < 0	       ? "not seen"
+					       : "not its own",
+		       more, id, r, refused ? strerror(refused) : "accepted");
+		dcc_client_destroy(again);
+	} else {
+		/* the restart grace (10 s by default) and dcd's start: 40 s at most */
+		t0 = now_ns();
+		while (!refused && now_ns() - t0 < 40000000000ull) {
+			if (drmModeSetCrtc(l.fd, l.crtc, l.fb[0], 0, 0, &l.connector, 1, &l.mode) <
+			    0)
+				refused = errno;
+			else
+				usleep(100000);
+		}
+		result("dcd-kms-restart-lessee-away", refused,
+		       "%s never came back; the fd's modeset %s %.1f s after the restart", name,
+		       refused ? "failed" : "still worked", (now_ns() - t0) / 1e9);
+	}
+	close(l.fd);
+	return 0;
+}
+
 /* ---- the benchmark ------------------------------------------------------------------- */
 
 struct through_dcd {
@@ -672,6 +800,13 @@ int main(int argc, char **argv)
 		driver = argv[2];
 		return bench((unsigned)atoi(argv[4])) == 0 ? 0 : 1;
 	}
-	fprintf(stderr, "usage: dcd-kms-lessee SOCKET DRIVER checks | bench FLIPS\n");
+	if (argc == 5 && !strcmp(argv[3], "restart") &&
+	    (!strcmp(argv[4], "back") || !strcmp(argv[4], "away"))) {
+		sock_path = argv[1];
+		driver = argv[2];
+		return restart(!strcmp(argv[4], "back"));
+	}
+	fprintf(stderr, "usage: dcd-kms-lessee SOCKET DRIVER checks | bench FLIPS | restart "
+			"back|away\n");
 	return 2;
 }

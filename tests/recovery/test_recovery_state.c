@@ -182,6 +182,22 @@ static void test_damaged_state_files(void **state)
 		  "outputs[0].mode.hdisplay: 99999 is out of range 1..16384" },
 		{ "an absurd address", "\"address\":", "\"address\":1125899906842624,\"x\":", NULL, 0,
 		  "is out of range 0..1099511627775" },
+		/* KMS leases (read on every engine, kept only by --kms) */
+		{ "a KMS lease without a CRTC", "\"framebuffers\":",
+		  "\"kms_leases\":[{\"id\":1,\"lessee\":5,\"name\":\"card0-DP-1\",\"uid\":0,"
+		  "\"client\":\"vr\",\"outputs\":[{\"name\":\"DP-1\",\"connector\":9,"
+		  "\"crtc\":0,\"primary\":7,\"cursor\":0}]}],\"framebuffers\":", NULL, 0,
+		  "kms_leases[0].outputs[0].crtc: 0 is out of range 1..4294967295" },
+		{ "a KMS lease with a stray key", "\"framebuffers\":",
+		  "\"kms_leases\":[{\"id\":1,\"lessee\":5,\"lessor\":1}],\"framebuffers\":", NULL,
+		  0, "kms_leases[0]: unknown key \"lessor\"" },
+		{ "a KMS lease twice", "\"framebuffers\":",
+		  "\"kms_leases\":[{\"id\":1,\"lessee\":5,\"name\":\"a\",\"uid\":0,\"client\":"
+		  "\"vr\",\"outputs\":[{\"name\":\"DP-1\",\"connector\":9,\"crtc\":3,"
+		  "\"primary\":7,\"cursor\":0}]},{\"id\":2,\"lessee\":5,\"name\":\"b\",\"uid\":0,"
+		  "\"client\":\"vr\",\"outputs\":[{\"name\":\"DP-2\",\"connector\":8,"
+		  "\"crtc\":4,\"primary\":6,\"cursor\":0}]}],\"framebuffers\":", NULL, 0,
+		  "kms_leases[1]: lease 2 (lessee 5) appears twice" },
 	};
 	// clang-format on
 	struct fixture *f = *state;
