@@ -130,7 +130,6 @@ int dcd_handle_flip(struct dcd_client *c, const struct dcp_request *req, struct 
 	return 0;
 }
 
-/* The queued flip of o becomes the pending one (or fails to its client). */
 /*
  * A queued flip latches at the vblank after the one its predecessor
  * completed in, if dcd programs it before that vblank starts. Being late
@@ -149,6 +148,7 @@ static void note_late(struct dcd *dcd, const struct dcd_output *o)
 				(double)(now - o->queued_due_ns) / 1e6);
 }
 
+/* The queued flip of o becomes the pending one (or fails to its client). */
 static void submit_queued(struct dcd *dcd, struct dcd_output *o)
 {
 	struct dcd_flip f = o->queued;
