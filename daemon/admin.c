@@ -101,6 +101,17 @@ size_t dcd_admin_leases(struct dcd *dcd, struct dcd_admin_lease *out, size_t max
 			snprintf(out[n].client_name, sizeof(out[n].client_name), "%s", c->name);
 		}
 	}
+	/* KMS leases held for their client after a restart (kms_lease_restart.c) */
+	for (unsigned i = 0; i < dcd->n_kms_held; i++, n++) {
+		const struct dcd_kms_lease_saved *h = &dcd->kms_held[i];
+
+		if (n >= max)
+			continue;
+		out[n] = (struct dcd_admin_lease){
+			.id = h->id, .links = h->links, .uid = (uid_t)h->uid, .kind = "kms-held"
+		};
+		snprintf(out[n].client_name, sizeof(out[n].client_name), "%s", h->client);
+	}
 	return n;
 }
 
@@ -109,10 +120,15 @@ int dcd_admin_revoke(struct dcd *dcd, uint32_t lease_id, enum dcp_revoke_reason 
 {
 	struct dcd_lease *l = dcd_lease_find(dcd, lease_id);
 
-	if (!l || l->client->dead)
-		return admin_error(err, -ENOENT, DCP_REASON_UNKNOWN_ID, "no lease %u", lease_id);
 	if (reason < DCP_REVOKE_ADMIN || reason > DCP_REVOKE_LAST)
 		return admin_error(err, -EINVAL, DCP_REASON_ARGUMENT, "revoke reason %u", reason);
+	/* a KMS lease whose client is not back since the restart: nobody to tell */
+	if (!l && dcd_kms_lease_revoke_held(dcd, lease_id, text) == 0) {
+		dcd_process(dcd);
+		return 0;
+	}
+	if (!l || l->client->dead)
+		return admin_error(err, -ENOENT, DCP_REASON_UNKNOWN_ID, "no lease %u", lease_id);
 	dcd_lease_end(dcd, l, (int)reason, text);
 	dcd_process(dcd);
 	return 0;

@@ -42,7 +42,9 @@ struct dcd_admin_lease {
 	pid_t pid;
 	uid_t uid;
 	char client_name[DCP_MAX_NAME + 1];
-	const char *kind; /* "dcd": flips through dcd; "kms": a DRM lessee fd of its own */
+	/* "dcd": flips through dcd; "kms": a DRM lessee fd of its own; "kms-held":
+	 * such a lease after a restart, before its client is back (pid, client 0) */
+	const char *kind;
 };
 
 /* Fills up to max leases; returns how many exist. */

@@ -448,6 +448,8 @@ bool dcd_kms_leases_supported(struct dcd *dcd);
 void dcd_kms_leases_recover(struct dcd *dcd, const struct dcd_saved_state *st);
 void dcd_kms_leases_reclaim(struct dcd_client *c);
 void dcd_kms_leases_expire(struct dcd *dcd);
+/* An admin's revocation of held lease id (why: their text): 0, or -ENOENT. */
+int dcd_kms_lease_revoke_held(struct dcd *dcd, uint32_t id, const char *why);
 
 /* fb.c */
 int dcd_handle_fb_create(struct dcd_client *c, const struct dcp_request *req,

@@ -12,6 +12,7 @@
  * client does not come back is revoked when the grace ends, as if the
  * client had disconnected.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -127,22 +128,40 @@ void dcd_kms_leases_reclaim(struct dcd_client *c)
 	}
 }
 
-void dcd_kms_leases_expire(struct dcd *dcd)
+/* Ends held lease i: revoked, its outputs free and then idle. */
+static void end_held(struct dcd *dcd, unsigned i, const char *because)
 {
-	while (dcd->n_kms_held) {
-		struct dcd_kms_lease_saved h = dcd->kms_held[0];
-		char because[160];
+	struct dcd_kms_lease_saved h = dcd->kms_held[i];
 
-		drop_held(dcd, 0);
-		snprintf(because, sizeof(because),
-			 "its client did not come back within the restart grace of %u ms",
-			 dcd->config.restart_grace_ms);
-		revoke_held(dcd, &h, because);
-		dcd_for_each_output(dcd, o) {
-			if (h.links & (1u << o->link)) {
-				dcd_output_mark_idle(dcd, o);
-				dcd_notify_output(dcd, o->link, DCP_CHANGE_LEASE, NULL);
-			}
+	drop_held(dcd, i);
+	revoke_held(dcd, &h, because);
+	dcd_for_each_output(dcd, o) {
+		if (h.links & (1u << o->link)) {
+			dcd_output_mark_idle(dcd, o);
+			dcd_notify_output(dcd, o->link, DCP_CHANGE_LEASE, NULL);
 		}
 	}
+	dcd_state_write(dcd);
+}
+
+void dcd_kms_leases_expire(struct dcd *dcd)
+{
+	char because[160];
+
+	snprintf(because, sizeof(because),
+		 "its client did not come back within the restart grace of %u ms",
+		 dcd->config.restart_grace_ms);
+	while (dcd->n_kms_held)
+		end_held(dcd, 0, because);
+}
+
+int dcd_kms_lease_revoke_held(struct dcd *dcd, uint32_t id, const char *why)
+{
+	for (unsigned i = 0; i < dcd->n_kms_held; i++) {
+		if (dcd->kms_held[i].id == id) {
+			end_held(dcd, i, why && why[0] ? why : "revoked by an admin");
+			return 0;
+		}
+	}
+	return -ENOENT;
 }

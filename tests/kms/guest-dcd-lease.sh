@@ -36,27 +36,9 @@ wait_socket() { # SOCKET PID: up to 10 s for a dcd to serve SOCKET, while it liv
 	[ -S "$1" ]
 }
 
-# dcctl talks to dcd over D-Bus: a private bus of the session type
-mkdir -p /etc
-[ -s /etc/passwd ] || printf 'root:x:0:0::/:/bin/sh\nnobody:x:65534:65534::/:/bin/false\n' >/etc/passwd
-[ -s /etc/group ] || printf 'root:x:0:\nnogroup:x:65534:\n' >/etc/group
-[ -s /etc/machine-id ] || echo 5f3c0c5e2d6a4b1e9a4c1d2e3f405162 >/etc/machine-id
-cat >/tmp/bus.conf <<'EOF_BUS'
-<busconfig>
-  <type>session</type>
-  <listen>unix:path=/tmp/bus</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <allow own="*"/>
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-  </policy>
-</busconfig>
-EOF_BUS
-dbus-daemon --config-file=/tmp/bus.conf --nofork --nopidfile 2>/tmp/bus.log &
-buspid=$!
-export DBUS_SESSION_BUS_ADDRESS=unix:path=/tmp/bus
+# dcctl talks to dcd over D-Bus: a private bus (guest-bus.sh)
+. /bin/guest-bus.sh
+start_bus bus
 
 # virtio-gpu: Virtual-2 forced on and leased; dc-demo flips Virtual-1 beside it
 if [ "$driver" = virtio_gpu ]; then
@@ -64,8 +46,6 @@ if [ "$driver" = virtio_gpu ]; then
 fi
 # uid 1000 may hold KMS leases, 65534 (the refused one) may not
 echo '{ "kms_lease": { "users": [1000] } }' >/tmp/dcd-lease.json
-i=0
-while [ ! -S /tmp/bus ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 dcd --kms /dev/dri/card0 --bus session --config /tmp/dcd-lease.json \
 	--socket /tmp/dcd-lease.sock --verbose 2>/tmp/dcd-lease.log &
 pid=$!

@@ -27,7 +27,7 @@
 #   dcd-kms-restart-fballoc  dc-demo on buffers dcd allocated (dma-bufs, no
 #                            copy): SIGKILL, start with the stored DRM file;
 #                            dc-demo registers its dma-bufs again and flips on
-#   dcd-kms-restart-lessee-down, -down-away
+#   dcd-kms-restart-lessee-down-back, -down-away, -down-admin
 #                            (dcd-kms-lessee) a KMS lease made through dcd: its
 #                            fd flips on after dcd's SIGKILL
 #   dcd-kms-restart-lessee-back  the client connects again with its name: the
@@ -35,8 +35,11 @@
 #                            same lease id ends the lease
 #   dcd-kms-restart-lessee-away  the client never comes back: the restarted dcd
 #                            revokes the lease when its restart grace ends
-#   dcd-kms-restart-lessee-log-back, -log-away  dcd's log: the lease kept from
-#                            the state file, then given back resp. revoked
+#   dcd-kms-restart-lessee-admin the client never comes back, dcctl leases lists
+#                            the lease as kms-held, dcctl revoke ends it
+#   dcd-kms-restart-lessee-log-back, -log-away, -log-admin  dcd's log: the lease
+#                            kept from the state file, then given back, revoked
+#                            at the grace's end, revoked by the admin
 # (the checks before run dc-demo --memfd: the fd store holds clients' memfds)
 driver=$1
 dir=/tmp/fsd
@@ -46,10 +49,14 @@ crc=/sys/kernel/debug/dri/0/crtc-0/crc
 mkdir -p $dir $state
 rm -f $dir/cmd $state/*
 mkfifo $dir/cmd
+# dcctl (leases, revoke) talks to dcd over D-Bus: a private bus (guest-bus.sh)
+. /bin/guest-bus.sh
+start_bus rbus
+rbuspid=$buspid
 result() { # NAME OK TEXT
 	if [ "$2" = 1 ]; then echo "RESULT $1 PASS $3"; else echo "RESULT $1 FAIL $3"; fi
 }
-dcd-fsd $dir $sock /etc/dcd.service.in /bin/dcd --kms /dev/dri/card0 --bus none \
+dcd-fsd $dir $sock /etc/dcd.service.in /bin/dcd --kms /dev/dri/card0 --bus session \
 	--state-dir $state --verbose <$dir/cmd >$dir/out 2>&1 &
 fsdpid=$!
 exec 3>$dir/cmd
@@ -281,7 +288,8 @@ wait_line() { # FILE PATTERN SECONDS
 	grep -q "$2" "$1" 2>/dev/null
 }
 k=6 # the READY dcd-fsd counts next
-for how in back away; do
+for how in back away admin; do
+	extra=
 	llog=/tmp/rlessee-$how.log
 	dcd-kms-lessee $sock "$driver" restart $how >$llog 2>&1 &
 	lpid=$!
@@ -292,24 +300,41 @@ for how in back away; do
 		fsd ready $k 30
 		ready=$ans
 		k=$((k + 1))
+		if [ $how = admin ]; then
+			# held for vr-admin, not back: listed as such, and an admin ends it
+			id=$(sed -n 's/^LEASED \([0-9]*\).*/\1/p' $llog)
+			i=0
+			until dcctl --bus session status >/dev/null 2>&1 || [ $i -ge 50 ]; do
+				sleep 0.1
+				i=$((i + 1))
+			done
+			held=$(dcctl --bus session leases 2>&1 | grep "^$id .*kms-held.*vr-admin")
+			dcctl --bus session revoke "$id" >/tmp/rrevoke.log 2>&1
+			revoked=$?
+		fi
 	fi
 	wait $lpid
 	grep '^RESULT' $llog
 	# what dcd said: the lease kept and held, then given back or revoked
 	id=$(sed -n 's/^LEASED \([0-9]*\).*/\1/p' $llog)
-	if [ $how = back ]; then
-		said=$(log | grep -m1 "KMS lease $id .* is client .*\"vr-back\")'s again after the restart")
-	else
-		said=$(log | grep -m1 "KMS lease $id .* revoked: its client did not come back within the restart grace")
-	fi
+	case $how in
+	back) said=$(log | grep -m1 "KMS lease $id .* is client .*\"vr-back\")'s again after the restart") ;;
+	away) said=$(log | grep -m1 "KMS lease $id .* revoked: its client did not come back within the restart grace") ;;
+	admin)
+		said=$(log | grep -m1 "KMS lease $id .* of vr-admin (uid 0) revoked: revoked by")
+		[ -n "$held" ] && [ "$revoked" = 0 ] || said=
+		extra="; dcctl leases: ${held:-no kms-held line}; dcctl revoke: exit ${revoked:-none} $(cat /tmp/rrevoke.log 2>/dev/null)"
+		;;
+	esac
 	kept=$(log | grep -m1 "KMS lease $id .* of the dcd before lives on")
 	ok=0
 	[ -n "$id" ] && [ -n "$kept" ] && [ -n "$said" ] && ok=1
 	case $ready in "# ready"*) ;; *) ok=0 ;; esac
-	result dcd-kms-restart-lessee-log-$how $ok "lease ${id:-none}: ${kept:-not kept}; ${said:-nothing more}"
+	result dcd-kms-restart-lessee-log-$how $ok "lease ${id:-none}: ${kept:-not kept}; ${said:-nothing more}$extra"
 	[ $ok = 1 ] || { cat $llog; log | tail -n 30; }
 done
 
 fsd term
 exec 3>&-
 wait $fsdpid
+kill $rbuspid

@@ -7,7 +7,7 @@
  *
  *   dcd-kms-lessee SOCKET DRIVER checks   RESULT lines (guest-dcd-lease.sh)
  *   dcd-kms-lessee SOCKET DRIVER bench N  one JSON line: kms_flip_latency
- *   dcd-kms-lessee SOCKET DRIVER restart back|away
+ *   dcd-kms-lessee SOCKET DRIVER restart back|away|admin
  *                                         a KMS lease across a dcd restart
  *                                         (guest-dcd-restart.sh, below)
  *
@@ -582,23 +582,27 @@ static struct dcc_client *reconnect(const char *name)
  * The lease is made through dcd, lit and flipped by this process; the
  * script SIGKILLs dcd (the fake systemd keeps its DRM file) once LEASED is
  * printed, and starts it again once DOWN is. Meanwhile the lessee's fd
- * must go on flipping. back: the client connects again with the same name
- * and has its lease back (same id, the link its own), flips on, and
- * releases it by that id (the fd loses its objects). away: it never comes
- * back, and the restarted dcd revokes the lease when its restart grace
- * ends.
+ * must go on flipping. how "back": the client connects again with the
+ * same name and has its lease back (same id, the link its own), flips on,
+ * and releases it by that id (the fd loses its objects). "away": it never
+ * comes back, and the restarted dcd revokes the lease when its restart
+ * grace ends. "admin": it never comes back either, and the script revokes
+ * the held lease with dcctl first.
  */
-static int restart(bool back)
+static int restart(const char *how)
 {
-	const char *name = back ? "vr-back" : "vr-away";
-	/* its end seen as such (dcc_dispatch -ENOTCONN), not bridged by the library */
-	struct dcc_client *c = connect_flags(name, DCC_CONNECT_NO_RECONNECT);
+	bool back = !strcmp(how, "back");
+	char name[32], rname[64];
+	struct dcc_client *c;
 	struct lessee l;
 	uint32_t id = 0;
 	char why[256] = "";
 	int before, until, down, refused = 0;
 	uint64_t t0;
 
+	snprintf(name, sizeof(name), "vr-%s", how);
+	/* its end seen as such (dcc_dispatch -ENOTCONN), not bridged by the library */
+	c = connect_flags(name, DCC_CONNECT_NO_RECONNECT);
 	if (!c || lessee_start(c, &l, true, &id, why, sizeof(why)) < 0) {
 		printf("LEASE-FAILED %s\n", c ? why : "no connection");
 		return 1;
@@ -615,8 +619,8 @@ static int restart(bool back)
 		down++;
 		usleep(16667);
 	}
-	result(back ? "dcd-kms-restart-lessee-down" : "dcd-kms-restart-lessee-down-away",
-	       before == 10 && until >= 0 && down >= 10,
+	snprintf(rname, sizeof(rname), "dcd-kms-restart-lessee-down-%s", how);
+	result(rname, before == 10 && until >= 0 && down >= 10,
 	       "lease %u: 10 flips of %d before the kill, %d until dcd's connection ended, %d "
 	       "on the lessee fd in the second after it (dcd dead)",
 	       id, before, until, down);
@@ -650,7 +654,8 @@ static int restart(bool back)
 			else
 				usleep(100000);
 		}
-		result("dcd-kms-restart-lessee-away", refused,
+		snprintf(rname, sizeof(rname), "dcd-kms-restart-lessee-%s", how);
+		result(rname, refused,
 		       "%s never came back; the fd's modeset %s %.1f s after the restart", name,
 		       refused ? "failed" : "still worked", (now_ns() - t0) / 1e9);
 	}
@@ -801,12 +806,12 @@ int main(int argc, char **argv)
 		return bench((unsigned)atoi(argv[4])) == 0 ? 0 : 1;
 	}
 	if (argc == 5 && !strcmp(argv[3], "restart") &&
-	    (!strcmp(argv[4], "back") || !strcmp(argv[4], "away"))) {
+	    (!strcmp(argv[4], "back") || !strcmp(argv[4], "away") || !strcmp(argv[4], "admin"))) {
 		sock_path = argv[1];
 		driver = argv[2];
-		return restart(!strcmp(argv[4], "back"));
+		return restart(argv[4]);
 	}
 	fprintf(stderr, "usage: dcd-kms-lessee SOCKET DRIVER checks | bench FLIPS | restart "
-			"back|away\n");
+			"back|away|admin\n");
 	return 2;
 }

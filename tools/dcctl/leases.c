@@ -67,7 +67,9 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 		json_object_object_get_ex(o, "id", &v);
 		snprintf(id, sizeof(id), "%d", json_object_get_int(v));
 		json_object_object_get_ex(o, "pid", &v);
-		snprintf(pid, sizeof(pid), "%d", json_object_get_int(v));
+		/* 0: a KMS lease held after a restart, its client not back yet */
+		snprintf(pid, sizeof(pid), json_object_get_int(v) ? "%d" : "-",
+			 json_object_get_int(v));
 		json_object_object_get_ex(o, "uid", &v);
 		snprintf(uid, sizeof(uid), "%u", (unsigned)json_object_get_int64(v));
 		json_object_object_get_ex(o, "links", &links);
