@@ -106,6 +106,11 @@ void dct_keep_cpus_awake(void);
  * had, whatever its priority.
  */
 void dct_print_steal(void);
+/*
+ * Prints whether d's state directory is on a tmpfs: on a disk, writeback of
+ * the simulated registers' shared file stalls dcd (engine_dc.c).
+ */
+void dct_print_state_fs(struct dct_daemon *d);
 /* The same without the real-time priority (benchmarks at normal priority). */
 int dct_become_nobody(void);
 /* In a forked client: down to DCT_RT_CLIENT if real-time (always allowed). */

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <linux/magic.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -13,6 +14,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -323,6 +325,21 @@ void dct_daemon_cleanup(struct dct_daemon *d, bool print)
 	if (d->dir[0])
 		remove_dir(d->dir);
 	d->dir[0] = 0;
+}
+
+void dct_print_state_fs(struct dct_daemon *d)
+{
+	struct statfs fs;
+
+	if (statfs(d->dir, &fs) < 0)
+		return;
+	if (fs.f_type == TMPFS_MAGIC)
+		fprintf(stderr, "dcd's state directory %s is on a tmpfs\n", d->dir);
+	else
+		fprintf(stderr,
+			"dcd's state directory %s is NOT on a tmpfs (filesystem magic 0x%lx): "
+			"writeback of the simulated registers can stall dcd\n",
+			d->dir, (unsigned long)fs.f_type);
 }
 
 void dct_log_print_window(struct dct_daemon *d, uint64_t from_ns, uint64_t to_ns)
