@@ -47,7 +47,19 @@ static void cost_end(struct dispatch_cost *c)
 	c->preemptions = ru.ru_nivcsw - c->preemptions;
 }
 
-static int dispatch_timed(sd_event *e, struct dcd_ratelimit *rl)
+/*
+ * Two rate limits: a hotplug storm's DDC reads (24 ms each, other outputs
+ * served meanwhile by the bus wait) fill the first; a dispatch of two
+ * frames or more, the kind that costs frames, must not go unsaid behind
+ * them.
+ */
+struct loop_limits {
+	struct dcd_ratelimit slow, stalled;
+};
+
+#define STALL_NS (2 * 16700000ull)
+
+static int dispatch_timed(sd_event *e, struct loop_limits *rl)
 {
 	struct dispatch_cost c;
 	int r;
@@ -56,7 +68,7 @@ static int dispatch_timed(sd_event *e, struct dcd_ratelimit *rl)
 	r = sd_event_dispatch(e);
 	cost_end(&c);
 	if (c.wall_ns >= DCD_SLOW_DISPATCH_NS)
-		log_ratelimited(rl, LOG_INFO,
+		log_ratelimited(c.wall_ns >= STALL_NS ? &rl->stalled : &rl->slow, LOG_INFO,
 				"event loop: one dispatch took %.1f ms: %.1f ms on the CPU, "
 				"%ld sleeps, %ld preemptions",
 				(double)c.wall_ns / 1e6, (double)c.cpu_ns / 1e6, c.sleeps,
@@ -66,7 +78,7 @@ static int dispatch_timed(sd_event *e, struct dcd_ratelimit *rl)
 
 int dcd_event_loop_run(sd_event *e)
 {
-	struct dcd_ratelimit rl = DCD_RATELIMIT_INIT(1000, 10);
+	struct loop_limits rl = { DCD_RATELIMIT_INIT(1000, 10), DCD_RATELIMIT_INIT(1000, 10) };
 	int r;
 
 	while (sd_event_get_state(e) != SD_EVENT_FINISHED) {
