@@ -81,6 +81,7 @@ int dct_write_file(struct dct_daemon *d, const char *name, const char *text, cha
  */
 #define DCT_RT_CLIENT 10
 #define DCT_RT_DAEMON 20
+#define DCT_RT_CANARY 30
 
 /*
  * At the start of a test program: when running as root, become nobody
@@ -106,6 +107,13 @@ void dct_keep_cpus_awake(void);
  * had, whatever its priority.
  */
 void dct_print_steal(void);
+/*
+ * The real-time canary (dct_canary.c): started by dct_drop_root while
+ * root, it records when the machine did not run even it. print: its late
+ * wake-ups within [from_ns, to_ns], or that there were none.
+ */
+void dct_canary_start(void);
+void dct_canary_print(uint64_t from_ns, uint64_t to_ns);
 /*
  * Prints whether d's state directory is on a tmpfs: on a disk, writeback of
  * the simulated registers' shared file stalls dcd (engine_dc.c).

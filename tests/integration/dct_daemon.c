@@ -485,6 +485,7 @@ int dct_drop_root(void)
 	dct_keep_cpus_awake();
 	if (geteuid() != 0)
 		return 0;
+	dct_canary_start();
 	/* SCHED_RR first, while root may: the daemons forked later keep it,
 	 * the flipping clients go down to DCT_RT_CLIENT. */
 	if (sched_setscheduler(0, SCHED_RR, &sp) < 0)

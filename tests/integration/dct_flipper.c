@@ -305,5 +305,6 @@ void dct_flipper_explain_gaps(struct dct_daemon *d, const struct dct_flipper_rep
 	fprintf(stderr, "dcd's log around the first missed frame:\n");
 	dct_log_print_window(d, r->gap_from_ts - 100 * 1000000ull, r->gap_to_ts + 300 * 1000000ull);
 	dct_print_steal();
+	dct_canary_print(r->gap_from_ts - 100 * 1000000ull, r->gap_to_ts + 300 * 1000000ull);
 	dct_print_state_fs(d);
 }
