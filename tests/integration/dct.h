@@ -113,6 +113,12 @@ void dct_print_steal(void);
  * wake-ups within [from_ns, to_ns], or that there were none.
  */
 void dct_canary_start(void);
+/*
+ * In a helper process the test program forks (dct_awake.c, dct_canary.c):
+ * become nobody, die with parent, hold none of the test's descriptors (a
+ * pipe meson reads must not stay open).
+ */
+void dct_helper_detach(pid_t parent);
 void dct_canary_print(uint64_t from_ns, uint64_t to_ns);
 /*
  * Prints whether d's state directory is on a tmpfs: on a disk, writeback of

@@ -52,10 +52,8 @@ void dct_print_steal(void)
 			now - steal_at_start);
 }
 
-static void spin_on(int cpu, pid_t parent)
+void dct_helper_detach(pid_t parent)
 {
-	struct sched_param sp = { .sched_priority = 0 };
-	cpu_set_t set;
 	int null = open("/dev/null", O_RDWR);
 
 	/* Nobody first: a change of credentials clears the death signal. */
@@ -72,6 +70,14 @@ static void spin_on(int cpu, pid_t parent)
 	}
 	for (int fd = 3; fd < 1024; fd++)
 		close(fd);
+}
+
+static void spin_on(int cpu, pid_t parent)
+{
+	struct sched_param sp = { .sched_priority = 0 };
+	cpu_set_t set;
+
+	dct_helper_detach(parent);
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set) < 0 ||

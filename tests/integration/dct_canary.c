@@ -9,13 +9,10 @@
  * explanation prints what it saw (dct_flipper_explain_gaps).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,21 +34,10 @@ static struct canary_log *shared;
 static void run(pid_t parent)
 {
 	struct sched_param sp = { .sched_priority = DCT_RT_CANARY };
-	int null = open("/dev/null", O_RDWR);
 
 	/* while root may; without root it watches at normal priority */
 	sched_setscheduler(0, SCHED_RR, &sp);
-	dct_become_nobody();
-	prctl(PR_SET_PDEATHSIG, SIGKILL); /* after the uid change, which clears it */
-	if (getppid() != parent)
-		_exit(0);
-	if (null >= 0) {
-		dup2(null, STDIN_FILENO);
-		dup2(null, STDOUT_FILENO);
-		dup2(null, STDERR_FILENO);
-	}
-	for (int fd = 3; fd < 1024; fd++)
-		close(fd);
+	dct_helper_detach(parent);
 	__atomic_store_n(&shared->policy, sched_getscheduler(0), __ATOMIC_RELEASE);
 	for (;;) {
 		struct timespec ms = { 0, 1000000 };
