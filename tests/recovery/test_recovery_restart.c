@@ -170,9 +170,12 @@ static void run_restarts(const char *asic, unsigned restarts, const char *kept_l
 	       fsd_stored_count(&t.sd, "fb-"));
 	rct_child_stop(&ch);
 	rct_teardown(&t, failed);
-	/* After dcd's log, so that the end of the output says what failed. */
-	if (failed)
+	/* After dcd's log, so that the end of the output says what failed, and
+	 * whether the machine stopped even the canary meanwhile (dct_canary.c). */
+	if (failed) {
+		dct_canary_print(t_start, dct_now_ns());
 		fail_msg("%s", why[0] ? why : "see above");
+	}
 }
 
 static void test_hundred_restarts(void **state)
