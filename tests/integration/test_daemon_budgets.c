@@ -289,9 +289,13 @@ int main(void)
 	/* As dct_drop_root (dct.h): the compositor inherits SCHED_RR, the
 	 * daemon (started as root) goes above it, so a frame missed because
 	 * the machine is busy is not what is measured. */
-	if (geteuid() == 0)
+	/* the other real-time tests get these from dct_drop_root */
+	dct_keep_cpus_awake();
+	if (geteuid() == 0) {
+		dct_canary_start();
 		sched_setscheduler(0, SCHED_RR, &sp);
-	else
+	} else {
 		fprintf(stderr, "not root: the tests of two users are skipped\n");
+	}
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
