@@ -119,7 +119,15 @@ void dct_canary_start(void);
  * pipe meson reads must not stay open).
  */
 void dct_helper_detach(pid_t parent);
+/* Forks helper(parent, cpu) once for each CPU the program may run on; returns how many. */
+int dct_fork_per_cpu(const char *what, void (*helper)(pid_t parent, int cpu));
 void dct_canary_print(uint64_t from_ns, uint64_t to_ns);
+/*
+ * The longest stall of the machine itself the canary saw overlap
+ * [from_ns, to_ns]: every CPU's canary late at once, or one late longer
+ * than real-time throttling lasts; 0 if none (or it is not real-time).
+ */
+uint64_t dct_canary_stalled_ns(uint64_t from_ns, uint64_t to_ns);
 /*
  * Prints whether d's state directory is on a tmpfs: on a disk, writeback of
  * the simulated registers' shared file stalls dcd (engine_dc.c).

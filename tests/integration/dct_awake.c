@@ -72,7 +72,7 @@ void dct_helper_detach(pid_t parent)
 		close(fd);
 }
 
-static void spin_on(int cpu, pid_t parent)
+static void spin_on(pid_t parent, int cpu)
 {
 	struct sched_param sp = { .sched_priority = 0 };
 	cpu_set_t set;
@@ -88,27 +88,40 @@ static void spin_on(int cpu, pid_t parent)
 	}
 }
 
-void dct_keep_cpus_awake(void)
+int dct_fork_per_cpu(const char *what, void (*helper)(pid_t parent, int cpu))
 {
-	static bool started;
 	pid_t parent = getpid();
 	cpu_set_t set;
+	int forked = 0;
 
-	if (started)
-		return;
-	started = true;
-	steal_at_start = steal_ms();
 	if (sched_getaffinity(0, sizeof(set), &set) < 0)
-		return;
+		return 0;
 	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
 		pid_t pid;
 
 		if (!CPU_ISSET(cpu, &set))
 			continue;
 		pid = fork();
-		if (pid == 0)
-			spin_on(cpu, parent);
-		if (pid < 0)
-			fprintf(stderr, "keeping CPU %d awake: %s\n", cpu, strerror(errno));
+		if (pid == 0) {
+			helper(parent, cpu);
+			_exit(0);
+		}
+		if (pid < 0) {
+			fprintf(stderr, "%s on CPU %d: %s\n", what, cpu, strerror(errno));
+			continue;
+		}
+		forked++;
 	}
+	return forked;
+}
+
+void dct_keep_cpus_awake(void)
+{
+	static bool started;
+
+	if (started)
+		return;
+	started = true;
+	steal_at_start = steal_ms();
+	dct_fork_per_cpu("keeping awake", spin_on);
 }

@@ -146,10 +146,13 @@ static void run(const struct dct_flipper_opts *opts, int report_fd, int control_
 					report.missed_sent_in_time += (unsigned)(ds - 1);
 			}
 			if (ds != 1) {
-				if (!report.gaps++) {
-					report.gap_from_ts = prev_ts;
-					report.gap_to_ts = msg->flip_done.timestamp_ns;
+				if (report.gaps < DCT_FLIPPER_GAPS) {
+					report.gap[report.gaps].from_ts = prev_ts;
+					report.gap[report.gaps].to_ts = msg->flip_done.timestamp_ns;
 				}
+				report.gaps++;
+				if (ds > 1)
+					report.missed += (unsigned)(ds - 1);
 				/* The times as dcd's log shows them, to find what it
 				 * did in between. */
 				fprintf(stderr,
@@ -298,13 +301,46 @@ void dct_flipper_kill(struct dct_flipper *f)
 		close(f->control_fd);
 }
 
-void dct_flipper_explain_gaps(struct dct_daemon *d, const struct dct_flipper_report *r)
+/* A gap the machine's stall explains: it overlapped the frames missed, and lasted long enough. */
+static bool stall_explains(const struct dct_flipper_report *r, unsigned g)
 {
+	uint64_t from = r->gap[g].from_ts, to = r->gap[g].to_ts, missed, stalled;
+
+	if (to <= from || !r->frame_ns)
+		return false;
+	missed = (to - from + r->frame_ns / 2) / r->frame_ns - 1;
+	stalled = dct_canary_stalled_ns(from, to - r->frame_ns);
+	/* a stall of s loses the frames it covers, and the one after it while the flips
+	 * it held up reach the engine */
+	return stalled && missed <= (stalled + r->frame_ns - 1) / r->frame_ns + 1;
+}
+
+unsigned dct_flipper_dcd_gaps(struct dct_daemon *d, const struct dct_flipper_report *r)
+{
+	unsigned dcds = 0;
+
 	if (!r->gaps)
-		return;
+		return 0;
 	fprintf(stderr, "dcd's log around the first missed frame:\n");
-	dct_log_print_window(d, r->gap_from_ts - 100 * 1000000ull, r->gap_to_ts + 300 * 1000000ull);
+	dct_log_print_window(d, r->gap[0].from_ts - 100 * 1000000ull,
+			     r->gap[0].to_ts + 300 * 1000000ull);
 	dct_print_steal();
-	dct_canary_print(r->gap_from_ts - 100 * 1000000ull, r->gap_to_ts + 300 * 1000000ull);
 	dct_print_state_fs(d);
+	for (unsigned g = 0; g < r->gaps; g++) {
+		if (g >= DCT_FLIPPER_GAPS) {
+			fprintf(stderr, "%u gaps more, not recorded: counted as dcd's\n",
+				r->gaps - g);
+			dcds += r->gaps - g;
+			break;
+		}
+		dct_canary_print(r->gap[g].from_ts - 100 * 1000000ull,
+				 r->gap[g].to_ts + 100 * 1000000ull);
+		if (stall_explains(r, g)) {
+			fprintf(stderr, "gap %u: the machine stood still over it, not dcd's\n", g);
+			continue;
+		}
+		fprintf(stderr, "gap %u: no stall of the machine explains it: dcd's\n", g);
+		dcds++;
+	}
+	return dcds;
 }

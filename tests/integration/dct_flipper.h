@@ -59,10 +59,13 @@ static inline double dct_lat_bucket_us(unsigned b)
 	       1000.0;
 }
 
+#define DCT_FLIPPER_GAPS 8
+
 struct dct_flipper_report {
 	int failed;	    /* a protocol error, a wrong serial or user data */
 	unsigned flips;	    /* FLIP_DONEs received */
 	unsigned gaps;	    /* sequences that did not go up by exactly 1 */
+	unsigned missed;    /* frames missed in those gaps */
 	unsigned bad_times; /* timestamps more than the tolerance off a frame */
 	/*
 	 * Who was late for each missed frame: the FLIP that should have been
@@ -74,7 +77,10 @@ struct dct_flipper_report {
 	uint64_t frame_ns;
 	uint64_t first_seq, last_seq;
 	uint64_t first_ts, last_ts;
-	uint64_t gap_from_ts, gap_to_ts; /* the first gap: the FLIP_DONEs around it */
+	/* the first DCT_FLIPPER_GAPS gaps: the FLIP_DONEs around each */
+	struct {
+		uint64_t from_ts, to_ts;
+	} gap[DCT_FLIPPER_GAPS];
 	uint32_t latency[DCT_LAT_BUCKETS];
 };
 
@@ -95,10 +101,14 @@ int dct_flipper_report(struct dct_flipper *f, struct dct_flipper_report *report)
 int dct_flipper_stop(struct dct_flipper *f, struct dct_flipper_report *report);
 void dct_flipper_kill(struct dct_flipper *f);
 /*
- * With a gap in the report: prints dcd's log lines from 100 ms before the
- * first gap to 300 ms after it, to tell what dcd did meanwhile (its slow
- * dispatches are logged) from the machine stalling. Call before asserting.
+ * The gaps in the report that are dcd's: all but those the machine's own
+ * stalls explain (the real-time canary, dct_canary.c, saw every CPU stand
+ * still, or one longer than the kernel's throttling, over the missed
+ * frames, and long enough to lose them). With any gap, prints dcd's log
+ * lines from 100 ms before the first to 300 ms after it, to tell what dcd
+ * did meanwhile (its slow dispatches are logged), what the canary saw, and
+ * the verdict on each gap. Tests assert this is 0.
  */
-void dct_flipper_explain_gaps(struct dct_daemon *d, const struct dct_flipper_report *r);
+unsigned dct_flipper_dcd_gaps(struct dct_daemon *d, const struct dct_flipper_report *r);
 
 #endif
