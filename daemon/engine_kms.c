@@ -25,7 +25,8 @@
  * are removed. The GEM handles of our dumb buffers are closed as soon as
  * the framebuffer and the mapping hold them, so a crash leaves nothing
  * in the file that GETRESOURCES (which lists the file's framebuffers)
- * cannot find.
+ * cannot find. DRM leases, and those of the dcd before at a restart, are
+ * engine_kms_lease.c's.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -45,8 +46,7 @@
 
 #include "dc_modes.h"
 #include "dcd.h"
-#include "engine.h"
-#include "kms.h"
+#include "engine_kms.h"
 #include "recovery.h"
 
 /*
@@ -60,58 +60,6 @@
 
 _Static_assert(sizeof(drmModeModeInfo) == sizeof(struct drm_mode_modeinfo),
 	       "libdrm's mode is the kernel's");
-
-/*
- * A plane handle: a client's memfd mapped by dcd (ptr, size), copied into
- * a dumb buffer at each flip; or a buffer the kernel scans out as it is
- * (buf: a dumb buffer dcd allocated and exported, or a client's dma-buf
- * imported), flipped without a copy. ptr is buf's mapping where dcd has
- * one (its own dumb buffers: a cursor is still copied from there).
- */
-struct slot {
-	const void *ptr;
-	uint64_t size;
-	struct kms_buffer *buf;
-};
-
-/* One output's scanout buffers. */
-struct kms_link {
-	struct dc_mode *modes; /* the connector's modes as dc/modes */
-	size_t mode_count;
-	struct kms_buffer buf[2]; /* copies of client frames; fb_id 0: none */
-	unsigned front;		  /* buf[front] is on screen (or pending) */
-	struct kms_buffer blank;  /* the blank colour at the mode's size */
-	uint32_t blank_color;
-	struct kms_buffer cursor;
-	struct kms_buffer shot; /* screenshots through writeback (ke_capture) */
-	bool vblank_on, vblank_requested;
-	uint64_t soft_seq, soft_next_ns; /* the timer's vblanks (drivers without a counter) */
-};
-
-struct kms_engine {
-	struct dcd_engine base;
-	struct dcd *dcd;
-	struct kms_device *dev;
-	unsigned links;
-	struct kms_link link[DC_MAX_LINKS];
-	struct dc_state current;
-	struct slot *slots;
-	struct udev *udev;
-	struct udev_monitor *mon;
-	/*
-	 * Drivers without a vblank counter (virtio-gpu, most virtual and USB
-	 * displays) send no vblank events; blocking commits and VBLANK
-	 * subscribers still need frames, so a timer ticks at each lit
-	 * output's refresh instead (sequences counted here, times of the tick).
-	 */
-	bool no_vblank;
-	int timer_fd;
-};
-
-static struct kms_engine *to_kms(struct dcd_engine *e)
-{
-	return (struct kms_engine *)e;
-}
 
 /* ---- links ------------------------------------------------------------------------ */
 
@@ -539,7 +487,7 @@ static const struct dc_state *ke_current(struct dcd_engine *e)
 }
 
 /* Whether fb_id is one of res's framebuffers (GETRESOURCES lists the caller's file's own). */
-static bool own_fb(const drmModeRes *res, uint32_t fb_id)
+bool ke_own_fb(const drmModeRes *res, uint32_t fb_id)
 {
 	for (int i = 0; res && fb_id && i < res->count_fbs; i++) {
 		if (res->fbs[i] == fb_id)
@@ -566,7 +514,7 @@ static int ke_snapshot(struct dcd_engine *e, struct dc_state *out)
 	for (unsigned i = 0; i < out->stream_count; i++) {
 		struct dc_stream *s = &out->streams[i];
 		const struct kms_output *o = kms_output(ke->dev, s->link);
-		drmModeFB2 *fb = own_fb(res, o->fb_id) ? drmModeGetFB2(fd, o->fb_id) : NULL;
+		drmModeFB2 *fb = ke_own_fb(res, o->fb_id) ? drmModeGetFB2(fd, o->fb_id) : NULL;
 
 		if (!fb)
 			continue;
@@ -646,7 +594,7 @@ static int ke_adopt(struct dcd_engine *e, const struct dc_state *state)
 		const struct kms_output *o = kms_output(ke->dev, state->streams[i].link);
 		struct kms_link *l = &ke->link[state->streams[i].link];
 
-		if (own_fb(res, o->fb_id)) {
+		if (ke_own_fb(res, o->fb_id)) {
 			take_fb(ke, &l->buf[0], o->fb_id);
 			l->front = 0;
 		}
@@ -1005,122 +953,6 @@ static int ke_capture(struct dcd_engine *e, unsigned link, uint8_t **rgb, unsign
 	return 0;
 }
 
-/* ---- DRM leases ----------------------------------------------------------------------- */
-
-static int ke_kms_lease(struct dcd_engine *e, const unsigned *links, size_t n, uint32_t *lessee_id,
-			int *fd, char *name, size_t name_size, char *why, size_t why_size)
-{
-	struct kms_engine *ke = to_kms(e);
-	struct kms_error err = { "" };
-	size_t outputs[DC_MAX_LINKS];
-	const char *dev = strrchr(kms_path(ke->dev), '/');
-	size_t used;
-	int r;
-
-	if (n == 0)
-		return 0;
-	if (n > DC_MAX_LINKS)
-		return -EINVAL;
-	for (size_t i = 0; i < n; i++)
-		outputs[i] = links[i];
-	r = kms_lease_create(ke->dev, outputs, n, lessee_id, fd, &err);
-	if (r < 0) {
-		snprintf(why, why_size, "%s", err.message);
-		return r;
-	}
-	/* the kernel's names: card0 and card0-Virtual-1 in /sys/class/drm */
-	used = (size_t)snprintf(name, name_size, "%s", dev ? dev + 1 : kms_path(ke->dev));
-	for (size_t i = 0; i < n && used < name_size; i++)
-		used += (size_t)snprintf(name + used, name_size - used, "%s%s", i ? "+" : "-",
-					 kms_output(ke->dev, links[i])->name);
-	for (size_t i = 0; i < n; i++) {
-		ke->link[links[i]].vblank_on = false;
-		ke->link[links[i]].vblank_requested = false;
-	}
-	return 0;
-}
-
-static int ke_kms_lease_revoke(struct dcd_engine *e, uint32_t lessee_id, char *why, size_t why_size)
-{
-	struct kms_engine *ke = to_kms(e);
-	struct kms_error err = { "" };
-	uint32_t links = 0;
-	int r;
-
-	for (unsigned i = 0; i < ke->links; i++) {
-		if (kms_output(ke->dev, i)->lessee_id == lessee_id)
-			links |= 1u << i;
-	}
-	r = kms_lease_revoke(ke->dev, lessee_id, &err);
-	for (unsigned i = 0; r == 0 && i < ke->links; i++) {
-		if ((links & (1u << i)) && kms_output_off(ke->dev, i, &err) < 0)
-			r = -EIO;
-	}
-	if (r < 0)
-		snprintf(why, why_size, "%s", err.message);
-	return r;
-}
-
-static void read_current(struct kms_engine *ke);
-static void revoke_old_leases(struct kms_engine *ke);
-
-static int ke_kms_lease_describe(struct dcd_engine *e, uint32_t lessee_id,
-				 struct dcd_kms_lease_output *out, size_t max, size_t *n)
-{
-	struct kms_engine *ke = to_kms(e);
-	struct kms_lease_output recs[DC_MAX_LINKS];
-	struct kms_error err = { "" };
-	size_t all = 0;
-	int r = kms_lease_describe(ke->dev, lessee_id, recs, DC_MAX_LINKS, &all, &err);
-
-	*n = 0;
-	if (r < 0)
-		return r;
-	for (size_t i = 0; i < all && i < DC_MAX_LINKS && *n < max; i++, (*n)++) {
-		memset(&out[i], 0, sizeof(out[i]));
-		memcpy(out[i].name, recs[i].name, sizeof(out[i].name));
-		out[i].name[sizeof(out[i].name) - 1] = 0;
-		out[i].connector = recs[i].connector_id;
-		out[i].crtc = recs[i].crtc_id;
-		out[i].primary = recs[i].primary_id;
-		out[i].cursor = recs[i].cursor_id;
-	}
-	return 0;
-}
-
-static void ke_kms_leases_adopt(struct dcd_engine *e, const struct dcd_kms_lease_saved *saved,
-				size_t n, bool *kept)
-{
-	struct kms_engine *ke = to_kms(e);
-
-	for (size_t i = 0; i < n; i++) {
-		const struct dcd_kms_lease_saved *s = &saved[i];
-		struct kms_lease_output recs[DC_MAX_LINKS];
-		struct kms_error err = { "" };
-
-		for (unsigned k = 0; k < s->n && k < DC_MAX_LINKS; k++) {
-			memset(&recs[k], 0, sizeof(recs[k]));
-			snprintf(recs[k].name, sizeof(recs[k].name), "%s", s->outputs[k].name);
-			recs[k].connector_id = s->outputs[k].connector;
-			recs[k].crtc_id = s->outputs[k].crtc;
-			recs[k].primary_id = s->outputs[k].primary;
-			recs[k].cursor_id = s->outputs[k].cursor;
-		}
-		kept[i] = kms_lease_adopt(ke->dev, s->lessee_id, recs, s->n, &err) == 0;
-		if (kept[i])
-			log_notice(
-				"%s: KMS lease %u (%s, lessee %u) of the dcd before lives on: its "
-				"outputs stay the lessee's",
-				kms_path(ke->dev), s->id, s->name, s->lessee_id);
-		else
-			log_warning("%s", err.message);
-	}
-	revoke_old_leases(ke);
-	/* what a kept lessee shows is its own, no stream of dcd's to adopt */
-	ke->current.stream_count = 0;
-	read_current(ke);
-}
-
 /* ---- the event loop -------------------------------------------------------------- */
 
 static size_t ke_fds(struct dcd_engine *e, struct dcd_engine_fd *out)
@@ -1304,7 +1136,7 @@ static const struct dcd_engine_ops kms_engine_ops = {
 };
 
 /* What the kernel shows at open, as streams without planes (ke_snapshot). */
-static void read_current(struct kms_engine *ke)
+void ke_read_current(struct kms_engine *ke)
 {
 	for (unsigned i = 0; i < ke->links && ke->current.stream_count < DC_MAX_STREAMS; i++) {
 		const struct kms_output *o = kms_output(ke->dev, i);
@@ -1349,62 +1181,6 @@ static int stored_drm_fd(struct dcd *dcd, const char *path)
 	return -1;
 }
 
-/*
- * Leases the dcd before made live on in its DRM file, but which objects
- * each lessee holds the kernel does not tell a lessor (only their ids),
- * and this dcd would hand those outputs out again: every lessee no record
- * kept (ke_kms_leases_adopt) is revoked with a line naming it (docs/kms.md,
- * "Leases across a restart"). Outputs that show a framebuffer of another
- * file are named as the likely lessee's; the lessee's fd reaches no object
- * afterwards.
- */
-static void revoke_old_leases(struct kms_engine *ke)
-{
-	struct kms_error err = { "" };
-	uint32_t ids[32];
-	size_t n = 0;
-	char shown[256] = "";
-	drmModeRes *res;
-
-	if (kms_lease_list(ke->dev, ids, sizeof(ids) / sizeof(ids[0]), &n, &err) < 0) {
-		log_warning("%s", err.message);
-		return;
-	}
-	if (!n)
-		return;
-	res = drmModeGetResources(kms_fd(ke->dev));
-	for (unsigned i = 0; res && i < ke->links; i++) {
-		const struct kms_output *o = kms_output(ke->dev, i);
-
-		if (o->active && o->fb_id && !own_fb(res, o->fb_id))
-			snprintf(shown + strlen(shown), sizeof(shown) - strlen(shown), "%s%s",
-				 shown[0] ? ", " : "", o->name);
-	}
-	drmModeFreeResources(res);
-	for (size_t i = 0; i < n && i < sizeof(ids) / sizeof(ids[0]); i++) {
-		bool kept = false;
-
-		for (unsigned k = 0; k < ke->links; k++)
-			kept |= kms_output(ke->dev, k)->lessee_id == ids[i];
-		if (kept)
-			continue;
-		/* kms_lease_revoke knows only leases of this kms_device: the kernel's call */
-		if (drmModeRevokeLease(kms_fd(ke->dev), ids[i]) < 0) {
-			log_warning("%s: revoking lessee %u of the dcd before: %s",
-				    kms_path(ke->dev), ids[i], strerror(errno));
-			continue;
-		}
-		log_warning("%s: lessee %u (a KMS lease of the dcd before this one) revoked: the "
-			    "kernel does not tell a lessor which outputs a lessee holds and the "
-			    "state file records no such lease, so they could not be kept from "
-			    "other clients; %s%s; its DRM fd reaches no object now",
-			    kms_path(ke->dev), ids[i],
-			    shown[0] ? "outputs showing another file's framebuffer: "
-				     : "no lit output shows another file's framebuffer",
-			    shown);
-	}
-}
-
 int dcd_engine_kms_open(struct dcd *dcd, const char *path, struct dcd_engine **out)
 {
 	struct kms_engine *ke = calloc(1, sizeof(*ke));
@@ -1439,7 +1215,7 @@ int dcd_engine_kms_open(struct dcd *dcd, const char *path, struct dcd_engine **o
 			    DC_MAX_LINKS);
 	for (unsigned i = 0; i < ke->links; i++)
 		rebuild_modes(ke, i);
-	read_current(ke);
+	ke_read_current(ke);
 	ke->base.copies_frames = true;
 	ke->base.imports_dmabuf = true;
 	if (stored >= 0) {
