@@ -19,6 +19,12 @@
  *                             without a copy, as above)
  *   dcd-kms-dmabuf-refused    the same dma-buf claiming an Intel X-tiled
  *                             modifier: refused with kms/import.c's sentence
+ *   dcd-kms-screenshot        vkms: a pattern flipped on Virtual-1, then `dcctl
+ *                             screenshot` (dcd's writeback capture, over D-Bus):
+ *                             its CRC-32 of the RGB pixels is the pattern's,
+ *                             and the PNG has the mode's size
+ *   dcd-kms-screenshot-none   virtio-gpu: `dcctl screenshot` fails with dcd's
+ *                             sentence naming the driver and writeback
  *
  *   and one JSON line, the kms_fb_copy benchmark (with DCD_PID, dcd's pid):
  *   dcd's CPU time per flip of memfd frames (copied into a dumb buffer)
@@ -38,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -230,6 +237,100 @@ static bool zero_copy(struct dcc_fb *fb, void *data, uint32_t pitch, uint32_t co
 	return before && other && other != before && back == before;
 }
 
+/* ---- a screenshot through dcd (dcctl, D-Bus) ---------------------------------- */
+
+/* The pattern: each pixel's neighbourhood differs, and so do R, G and B. */
+static void draw_pattern(struct dcc_fb *fb, void *data, uint32_t pitch)
+{
+	dcc_fb_begin_access(fb);
+	for (uint32_t y = 0; y < dcc_fb_get_height(fb); y++) {
+		uint32_t *row = (uint32_t *)((uint8_t *)data + (size_t)y * pitch);
+
+		for (uint32_t x = 0; x < dcc_fb_get_width(fb); x++)
+			row[x] = ((x * 5 + y) & 0xff) << 16 | ((y * 3) & 0xff) << 8 |
+				 ((x ^ y) & 0xff);
+	}
+	dcc_fb_end_access(fb);
+}
+
+/* CRC-32 (IEEE 802.3, as zlib's) of the pattern's pixels as packed RGB rows. */
+static uint32_t pattern_crc(struct dcc_fb *fb, const void *data, uint32_t pitch)
+{
+	uint32_t c = 0xffffffffu;
+
+	for (uint32_t y = 0; y < dcc_fb_get_height(fb); y++) {
+		const uint32_t *row = (const uint32_t *)((const uint8_t *)data + (size_t)y * pitch);
+
+		for (uint32_t x = 0; x < dcc_fb_get_width(fb); x++) {
+			uint8_t rgb[3] = { (uint8_t)(row[x] >> 16), (uint8_t)(row[x] >> 8),
+					   (uint8_t)row[x] };
+
+			for (int i = 0; i < 3; i++) {
+				c ^= rgb[i];
+				for (int k = 0; k < 8; k++)
+					c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+			}
+		}
+	}
+	return ~c;
+}
+
+/* Runs dcctl screenshot of Virtual-1; its output in out, its exit status returned. */
+static int dcctl_screenshot(char *out, size_t size)
+{
+	FILE *p = popen("dcctl --bus session --json screenshot Virtual-1 /tmp/shot.png 2>&1", "r");
+	size_t used = 0;
+	int status;
+
+	out[0] = 0;
+	if (!p)
+		return -1;
+	while (used + 1 < size && fgets(out + used, (int)(size - used), p))
+		used = strlen(out);
+	status = pclose(p);
+	while (used && out[used - 1] == '\n')
+		out[--used] = 0;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void screenshot(bool vkms, uint32_t w, uint32_t h)
+{
+	struct dcc_fb *fb = NULL;
+	unsigned long long crc = 0, sw = 0, sh = 0;
+	char out[512] = "";
+	const char *at;
+	uint32_t want = 0;
+	int r = dcc_fb_alloc(client, DCC_FORMAT_XRGB8888, w, h, &fb), rc;
+
+	if (r == 0) {
+		draw_pattern(fb, dcc_fb_get_data(fb), dcc_fb_get_pitch(fb, 0));
+		want = pattern_crc(fb, dcc_fb_get_data(fb), dcc_fb_get_pitch(fb, 0));
+		r = flip(fb);
+	}
+	if (r) {
+		result(vkms ? "dcd-kms-screenshot" : "dcd-kms-screenshot-none", false,
+		       "a %ux%u pattern flipped: %s", w, h, dcc_last_error_text(client));
+		dcc_fb_destroy(fb);
+		return;
+	}
+	rc = dcctl_screenshot(out, sizeof(out));
+	if ((at = strstr(out, "\"crc32\"")))
+		sscanf(at, "\"crc32\": %llu", &crc);
+	if ((at = strstr(out, "\"width\"")))
+		sscanf(at, "\"width\": %llu", &sw);
+	if ((at = strstr(out, "\"height\"")))
+		sscanf(at, "\"height\": %llu", &sh);
+	if (vkms)
+		result("dcd-kms-screenshot", rc == 0 && crc == want && sw == w && sh == h,
+		       "pattern %ux%u CRC-32 0x%08x; dcctl exit %d: %ux%u CRC-32 0x%08llx", w, h,
+		       want, rc, (unsigned)sw, (unsigned)sh, crc);
+	else
+		result("dcd-kms-screenshot-none",
+		       rc != 0 && strstr(out, "virtio_gpu") && strstr(out, "writeback"),
+		       "dcctl exit %d: %s", rc, out);
+	dcc_fb_destroy(fb);
+}
+
 /* ---- a dma-buf of the client's own ------------------------------------------------ */
 
 struct own_buffer {
@@ -405,6 +506,7 @@ int main(int argc, char **argv)
 		       !strcmp(dcc_last_error_reason(client), "fb-modifier"),
 	       "%s (%s)", r < 0 ? dcc_last_error_text(client) : "taken",
 	       r < 0 ? dcc_last_error_reason(client) : "");
+	screenshot(vkms, w, h);
 	dcc_config_destroy(cfg);
 	dcc_fb_destroy(imp);
 	dcc_fb_destroy(fb[0]);

@@ -21,7 +21,8 @@
 #   dcd-kms-lease-disconnect  the client disconnects: the fd's next modeset fails
 #   dcd-kms-lease-perm        uid 65534 (not in dcd.json's kms_lease) gets EPERM
 #   dcd-kms-lease-bench       the benchmark ran (its JSON line follows it)
-#   dcd-kms-fballoc-*, dcd-kms-dmabuf-*  dcd-kms-fbclient's (fbclient.c)
+#   dcd-kms-fballoc-*, dcd-kms-dmabuf-*, dcd-kms-screenshot*  dcd-kms-fbclient's
+#                             (fbclient.c; the screenshot through dcctl on this bus)
 #   dcd-sim-dmabuf-refused    a dcd --sim beside it refuses a real dma-buf (fbclient.c)
 driver=$1
 result() { # NAME OK TEXT

@@ -48,5 +48,7 @@ void check_lease_restart(struct guest *g);
 void check_crc(struct guest *g);
 /* Screenshots through the writeback connector (vkms), refused elsewhere. */
 void check_writeback(struct guest *g);
+/* The same on a fresh open: lights the main output first (dcd-kms-guest DRIVER writeback). */
+void check_writeback_stock(struct guest *g);
 
 #endif

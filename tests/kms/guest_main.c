@@ -1,6 +1,7 @@
 /*
  * Entry point of the KMS guest program and the checks of opening and
- * connectors. Usage: dcd-kms-guest vkms|virtio_gpu
+ * connectors. Usage: dcd-kms-guest vkms|virtio_gpu [writeback]
+ * (writeback: only the screenshot check, after another module was loaded)
  */
 #include <errno.h>
 #include <poll.h>
@@ -141,8 +142,8 @@ int main(int argc, char **argv)
 	struct kms_error err = { "" };
 	int r;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s vkms|virtio_gpu\n", argv[0]);
+	if (argc != 2 && !(argc == 3 && !strcmp(argv[2], "writeback"))) {
+		fprintf(stderr, "usage: %s vkms|virtio_gpu [writeback]\n", argv[0]);
 		return 2;
 	}
 	g.driver = argv[1];
@@ -152,6 +153,13 @@ int main(int argc, char **argv)
 	if (r < 0) {
 		printf("RESULT-END\n");
 		return 1;
+	}
+	if (argc == 3) {
+		check_writeback_stock(&g);
+		printf("RESULT-END\n");
+		fflush(stdout);
+		kms_close(g.dev);
+		return 0;
 	}
 	/* A second opener finds the master taken and says by whom, in words. */
 	r = kms_open("/dev/dri/card0", &other, &err);

@@ -75,6 +75,15 @@ initramfs_add_program() { # ROOT PROGRAM NAME
 	done
 }
 
+# A library a program loads with dlopen (ldd cannot see it), with what it links.
+initramfs_add_library() { # ROOT SONAME
+	lib=$(ldconfig -p | awk -v so="$2" '$1 == so && /x86-64/ { print $NF; exit }')
+	[ -f "$lib" ] || fail "$2: not in ldconfig's cache"
+	for l in "$lib" $(ldd "$lib" | awk '/=>/ { print $3; next } /^[ \t]*\// { print $1 }'); do
+		mkdir -p "$1$(dirname "$l")" && cp -L "$l" "$1$l" || fail "copy $l"
+	done
+}
+
 initramfs_pack() { # ROOT IMAGE
 	(cd "$1" && find . | cpio -o -H newc --quiet) >"$2" || fail "cpio"
 }
@@ -120,7 +129,9 @@ check_results() { # WORK EXPECTED
 	bad=0
 	passed=0
 	for name in $expected; do
-		line=$(echo "$results" | grep "^RESULT $name " | head -n 1)
+		# a FAIL anywhere counts, even beside a PASS of the same name
+		line=$(echo "$results" | grep "^RESULT $name FAIL" | head -n 1)
+		[ -n "$line" ] || line=$(echo "$results" | grep "^RESULT $name " | head -n 1)
 		case $line in
 		"RESULT $name PASS"*) passed=$((passed + 1)); echo "  ok    $name: ${line#RESULT $name PASS }" ;;
 		"RESULT $name FAIL"*) bad=$((bad + 1)); echo "  FAIL  $name: ${line#RESULT $name FAIL }" ;;

@@ -1,4 +1,5 @@
-/* dcctl screenshot NAME FILE.png: what the link shows, as dcd's simulated engine scans it out. */
+/* dcctl screenshot NAME FILE.png: what the link shows (the simulator's scanout, or KMS writeback).
+ */
 #include <errno.h>
 #include <string.h>
 
@@ -76,6 +77,6 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 const struct dcctl_command dcctl_screenshot_command = {
 	.name = "screenshot",
 	.args = "NAME FILE.png",
-	.summary = "save what the link shows as a PNG (simulated engine, admin)",
+	.summary = "save what the link shows as a PNG (admin)",
 	.run = run,
 };
