@@ -285,7 +285,8 @@ int dcd_engine_dc_open(struct dcd *dcd, struct dcd_engine **out);
 int dcd_engine_dc_find(char *why, size_t why_size);
 
 /* engine_kms.c: the kernel's KMS (--kms [PATH], or the first device with connectors). */
-int dcd_engine_kms_open(struct dcd *dcd, const char *path, struct dcd_engine **out);
+/* fd: an inherited open file of path (--kms-fd), taken over; -1: path is opened */
+int dcd_engine_kms_open(struct dcd *dcd, const char *path, int fd, struct dcd_engine **out);
 /* The first DRM device with connectors (libudev): its path, or -ENODEV with why filled. */
 int dcd_engine_kms_find(char *path, size_t path_size, char *why, size_t why_size);
 

@@ -1181,7 +1181,7 @@ static int stored_drm_fd(struct dcd *dcd, const char *path)
 	return -1;
 }
 
-int dcd_engine_kms_open(struct dcd *dcd, const char *path, struct dcd_engine **out)
+int dcd_engine_kms_open(struct dcd *dcd, const char *path, int fd, struct dcd_engine **out)
 {
 	struct kms_engine *ke = calloc(1, sizeof(*ke));
 	struct kms_error err = { "" };
@@ -1191,13 +1191,24 @@ int dcd_engine_kms_open(struct dcd *dcd, const char *path, struct dcd_engine **o
 	*out = NULL;
 	if (!ke || !(ke->slots = calloc(MAX_SLOTS, sizeof(*ke->slots)))) {
 		free(ke);
+		if (fd >= 0)
+			close(fd);
 		return -ENOMEM;
 	}
 	ke->dcd = dcd;
 	ke->base.ops = &kms_engine_ops;
 	ke->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
 	stored = stored_drm_fd(dcd, path);
+	if (stored >= 0 && fd >= 0) {
+		/* the file the dcd before served on (which may be this one's lease) */
+		log_notice("%s: the DRM file of the dcd before came back from the fd store; it is "
+			   "served in place of --kms-fd %d",
+			   path, fd);
+		close(fd);
+		fd = -1;
+	}
 	r = stored >= 0 ? kms_open_fd(stored, path, &ke->dev, &err)
+	    : fd >= 0	? kms_open_fd(fd, path, &ke->dev, &err)
 			: kms_open(path, &ke->dev, &err);
 	if (r < 0) {
 		/* kms/'s sentence names the device and, for -EBUSY, the master */
@@ -1239,8 +1250,8 @@ int dcd_engine_kms_open(struct dcd *dcd, const char *path, struct dcd_engine **o
 		udev_monitor_unref(ke->mon);
 		ke->mon = NULL;
 	}
-	log_notice("%s (driver %s) through KMS: %u connectors", path, kms_driver(ke->dev),
-		   ke->links);
+	log_notice("%s (driver %s%s) through KMS: %u connectors", path, kms_driver(ke->dev),
+		   fd >= 0 ? ", an inherited file" : "", ke->links);
 	*out = &ke->base;
 	return 0;
 }

@@ -30,6 +30,9 @@ static void usage(FILE *f)
 		"  --kms [PATH]         any GPU the kernel drives, through KMS: PATH\n"
 		"                       (/dev/dri/card0) or the first with connectors;\n"
 		"                       dcd must be its DRM master\n"
+		"  --kms-fd FD          KMS on an inherited DRM file: a lease a\n"
+		"                       compositor (or another dcd) granted, or an open\n"
+		"                       device; dcd serves the outputs it holds\n"
 		"\n"
 		"  --socket PATH        listen here (default /run/dcd/dcd.sock as root,\n"
 		"                       $XDG_RUNTIME_DIR/dcd.sock otherwise, $DCD_SOCKET)\n"
@@ -100,6 +103,7 @@ int main(int argc, char **argv)
 		OPT_ACCESS,
 		OPT_VBIOS,
 		OPT_KMS,
+		OPT_KMS_FD,
 		OPT_SOCKET,
 		OPT_SOCKET_FD,
 		OPT_CONFIG,
@@ -117,6 +121,7 @@ int main(int argc, char **argv)
 		{ "access", required_argument, NULL, OPT_ACCESS },
 		{ "vbios", required_argument, NULL, OPT_VBIOS },
 		{ "kms", optional_argument, NULL, OPT_KMS },
+		{ "kms-fd", required_argument, NULL, OPT_KMS_FD },
 		{ "socket", required_argument, NULL, OPT_SOCKET },
 		{ "socket-fd", required_argument, NULL, OPT_SOCKET_FD },
 		{ "config", required_argument, NULL, OPT_CONFIG },
@@ -158,6 +163,17 @@ int main(int argc, char **argv)
 			if (!optarg && optind < argc && argv[optind][0] != '-')
 				optarg = argv[optind++];
 			opts.kms_path = optarg;
+			break;
+		case OPT_KMS_FD:
+			engines |= 1u << DCD_BACKEND_KMS;
+			opts.backend = DCD_BACKEND_KMS;
+			if (parse_fd(optarg, &opts.kms_fd) < 0) {
+				fprintf(stderr,
+					"dcd: --kms-fd: \"%s\" is not a descriptor number\n",
+					optarg);
+				return 1;
+			}
+			opts.has_kms_fd = true;
 			break;
 		case OPT_ACCESS:
 			if (dcv_access_parse(optarg, &access, &verr) < 0) {
@@ -231,6 +247,10 @@ int main(int argc, char **argv)
 	if (optind < argc) {
 		fprintf(stderr, "dcd: unexpected argument \"%s\"\n", argv[optind]);
 		usage(stderr);
+		return 1;
+	}
+	if (opts.has_kms_fd && opts.kms_path) {
+		fprintf(stderr, "dcd: --kms PATH and --kms-fd FD both name the device; give one\n");
 		return 1;
 	}
 	if (engines & (engines - 1)) {

@@ -604,11 +604,22 @@ static void test_usage(void **state)
 		   *three[] = { "--device", "x", "--kms", NULL };
 	const char *no_card[] = { "--kms",    "/dev/dri/card-not-here",	     "--bus", "none",
 				  "--socket", "/tmp/dcd-no-card-never.sock", NULL };
+	/* --kms-fd: not a number, beside a path, not open, not a DRM file (stdout: a pipe) */
+	const char *fd_word[] = { "--kms-fd", "three", NULL },
+		   *fd_and_path[] = { "--kms-fd", "3", "--kms", "/dev/dri/card0", NULL },
+		   *fd_and_sim[] = { "--kms-fd", "3", "--sim", NULL },
+		   *fd_closed[] = { "--kms-fd", "999",	    "--bus",
+				    "none",	"--socket", "/tmp/dcd-no-card-never.sock",
+				    NULL },
+		   *fd_pipe[] = { "--kms-fd", "1",	  "--bus",
+				  "none",     "--socket", "/tmp/dcd-no-card-never.sock",
+				  NULL };
 	char out[4096];
 
 	assert_int_equal(run_dcd(help, out, sizeof(out)), 0);
 	assert_non_null(strstr(out, "--state-dir"));
 	assert_non_null(strstr(out, "--kms [PATH]"));
+	assert_non_null(strstr(out, "--kms-fd FD"));
 	/* one engine at a time */
 	assert_int_equal(run_dcd(two, out, sizeof(out)), 1);
 	assert_non_null(strstr(out, "--sim, --device and --kms exclude each other"));
@@ -617,6 +628,17 @@ static void test_usage(void **state)
 	/* --kms PATH (its argument taken without "="): a device that is not there, named */
 	assert_int_equal(run_dcd(no_card, out, sizeof(out)), 1);
 	assert_non_null(strstr(out, "/dev/dri/card-not-here: cannot open"));
+	assert_int_equal(run_dcd(fd_word, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "--kms-fd: \"three\" is not a descriptor number"));
+	assert_int_equal(run_dcd(fd_and_path, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "--kms PATH and --kms-fd FD both name the device"));
+	assert_int_equal(run_dcd(fd_and_sim, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "exclude each other"));
+	assert_int_equal(run_dcd(fd_closed, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "--kms-fd 999: not an open descriptor of this process"));
+	assert_int_equal(run_dcd(fd_pipe, out, sizeof(out)), 1);
+	assert_non_null(strstr(out, "--kms-fd 1 is pipe:["));
+	assert_non_null(strstr(out, "not a DRM device (/dev/dri/...)"));
 	assert_int_equal(run_dcd(version, out, sizeof(out)), 0);
 	assert_string_equal(out, "dcd 0.1.0\n");
 	assert_int_equal(run_dcd(bad, out, sizeof(out)), 1);

@@ -24,6 +24,14 @@
 #   dcd-kms-fballoc-*, dcd-kms-dmabuf-*, dcd-kms-screenshot*  dcd-kms-fbclient's
 #                             (fbclient.c; the screenshot through dcctl on this bus)
 #   dcd-sim-dmabuf-refused    a dcd --sim beside it refuses a real dma-buf (fbclient.c)
+#   dcd-kms-on-lease          dcd beside a compositor: a client of dcd (the
+#                             "compositor") leases an output and starts a second
+#                             dcd on the lessee fd (dcd --kms-fd 3); that dcd
+#                             serves exactly the leased output, dc-demo flips it
+#                             through that dcd for 2 s (>= 30 flips), and it
+#                             exits 0 when stopped
+#   dcd-kms-on-lease-beside   virtio-gpu: meanwhile a dc-demo of the first dcd
+#                             flips Virtual-1 (>= 30 flips)
 driver=$1
 result() { # NAME OK TEXT
 	if [ "$2" = 1 ]; then echo "RESULT $1 PASS $3"; else echo "RESULT $1 FAIL $3"; fi
@@ -85,6 +93,43 @@ else
 fi
 kill $simpid
 wait $simpid
+# dcd beside a compositor, on a lease it granted (docs/kms.md, "On a desktop")
+other=Virtual-2
+lease_out=Virtual-1
+[ "$driver" = virtio_gpu ] && other=Virtual-1 && lease_out=Virtual-2
+rm -f /tmp/inner.sock
+dcd-kms-lessee /tmp/dcd-lease.sock "$driver" serve /tmp/inner.sock >/tmp/serve.log 2>&1 &
+servepid=$!
+outer=
+if wait_socket /tmp/inner.sock $servepid; then
+	if [ "$driver" = virtio_gpu ]; then
+		dc-demo --socket /tmp/dcd-lease.sock --duration 2 >/tmp/demo-outer.log 2>&1 &
+		outer=$!
+	fi
+	dc-demo --socket /tmp/inner.sock --duration 2 >/tmp/demo-inner.log 2>&1
+	rc=$?
+	[ -n "$outer" ] && wait $outer
+	orc=$?
+else
+	rc=none
+fi
+kill $servepid
+wait $servepid
+flips=$(sed -n "s/^$lease_out .*(\([0-9]*\) flips.*/\1/p" /tmp/demo-inner.log)
+ok=0
+[ "$rc" = 0 ] && [ -n "$flips" ] && [ "$flips" -ge 30 ] &&
+	! grep -q "^$other " /tmp/demo-inner.log &&
+	grep -q 'an inherited file) through KMS: 1 connectors' /tmp/serve.log &&
+	grep -q '^inner dcd: exit 0$' /tmp/serve.log && ok=1
+result dcd-kms-on-lease $ok "dc-demo exit $rc on the inner dcd: $(grep -m1 "^$lease_out " /tmp/demo-inner.log); $(grep -m1 'through KMS' /tmp/serve.log | sed 's/^\[[^]]*\] //'); $(grep 'inner dcd: exit' /tmp/serve.log)"
+[ $ok = 1 ] || { cat /tmp/serve.log /tmp/demo-inner.log; }
+if [ "$driver" = virtio_gpu ]; then
+	flips=$(sed -n "s/^$other .*(\([0-9]*\) flips.*/\1/p" /tmp/demo-outer.log)
+	ok=0
+	[ "$orc" = 0 ] && [ -n "$flips" ] && [ "$flips" -ge 30 ] && ok=1
+	result dcd-kms-on-lease-beside $ok "dc-demo exit $orc on the first dcd: $(grep -m1 "^$other " /tmp/demo-outer.log)"
+	[ $ok = 1 ] || cat /tmp/demo-outer.log
+fi
 echo "---- dcd's log (KMS leases) ----"
 grep -i 'lease' /tmp/dcd-lease.log | sed 's/^\[[^]]*\] //' | tail -n 30
 kill $pid

@@ -10,6 +10,14 @@
  *   dcd-kms-lessee SOCKET DRIVER restart back|away|admin
  *                                         a KMS lease across a dcd restart
  *                                         (guest-dcd-restart.sh, below)
+ *   dcd-kms-lessee SOCKET DRIVER serve INNER_SOCKET
+ *                                         a compositor's part when dcd runs
+ *                                         beside it: leases the output and
+ *                                         starts a second dcd on the lessee
+ *                                         fd (dcd --kms-fd 3) serving
+ *                                         INNER_SOCKET; holds the lease until
+ *                                         SIGTERM, then stops that dcd and
+ *                                         prints "inner dcd: exit N"
  *
  * The checks: the grant and its name, what the lessee fd shows (only its
  * objects), refusals to other clients, dcctl leases (kind kms), a modeset
@@ -22,6 +30,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -791,6 +800,57 @@ static int bench(unsigned n)
 	return r;
 }
 
+/* ---- a dcd on a lease (dcd --kms-fd) -------------------------------------------- */
+
+static volatile sig_atomic_t stop;
+
+static void on_term(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static int serve(const char *inner)
+{
+	struct dcc_client *c = connect_as("compositor");
+	char name[64] = "";
+	uint32_t id = 0;
+	int fd = c ? kms_lease(c, &id, name, sizeof(name)) : -1, status = 0;
+	pid_t pid;
+
+	if (fd < 0) {
+		fprintf(stderr, "serve: no lease of %s: %s\n", lease_out,
+			c ? dcc_last_error_text(c) : "no connection");
+		return 1;
+	}
+	signal(SIGTERM, on_term);
+	pid = fork();
+	if (pid == 0) {
+		/* the lessee fd as the inner dcd's descriptor 3, nothing else of ours */
+		if (dup2(fd, 3) < 0)
+			_exit(127);
+		for (int i = 4; i < 1024; i++)
+			close(i);
+		execl("/bin/dcd", "dcd", "--kms-fd", "3", "--bus", "none", "--socket", inner,
+		      "--verbose", (char *)NULL);
+		_exit(127);
+	}
+	close(fd);
+	printf("lease %u (%s) of %s served by dcd %d on %s\n", id, name, lease_out, (int)pid,
+	       inner);
+	fflush(stdout);
+	/* the lease lives while this connection does: hold it until told */
+	while (!stop && waitpid(pid, &status, WNOHANG) == 0)
+		usleep(20000);
+	if (stop) {
+		kill(pid, SIGTERM);
+		waitpid(pid, &status, 0);
+	}
+	printf("inner dcd: exit %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : 128);
+	dcc_client_destroy(c);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 4 && !strcmp(argv[3], "checks")) {
@@ -811,7 +871,14 @@ int main(int argc, char **argv)
 		driver = argv[2];
 		return restart(argv[4]);
 	}
+	if (argc == 5 && !strcmp(argv[3], "serve")) {
+		sock_path = argv[1];
+		driver = argv[2];
+		if (!strcmp(driver, "virtio_gpu"))
+			lease_out = "Virtual-2";
+		return serve(argv[4]);
+	}
 	fprintf(stderr, "usage: dcd-kms-lessee SOCKET DRIVER checks | bench FLIPS | restart "
-			"back|away|admin\n");
+			"back|away|admin | serve INNER_SOCKET\n");
 	return 2;
 }
