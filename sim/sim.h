@@ -289,7 +289,7 @@ struct sim_frame {
 	bool blanked;	   /* black/blank color instead of the surface */
 };
 
-/* Copies up to max most recent frames, oldest first. Returns the count. */
+/* Copies up to max most recent frames (at most 63), oldest first. Returns the count. */
 int sim_scanout_history(struct sim *sim, unsigned pipe, struct sim_frame *frames, unsigned max);
 
 struct sim_stats {

@@ -142,6 +142,49 @@ bool sim_crtc_position(struct sim *sim, unsigned n, uint64_t t, uint64_t *frame,
 	return true;
 }
 
+/*
+ * One history record, published only once whole: the slot at hist_next is
+ * written first and becomes visible when hist_next moves past it. Readers
+ * (sim_crtc_history) never show that slot, so a reader in another process
+ * (sim_view) that copies the ring while dcd is preempted between two of
+ * the slot's stores, or a dcd killed there, never yields a record whose
+ * frame number is new and whose time is the old slot's.
+ */
+static void append_record(struct sim_crtc *c, uint64_t frame, uint64_t start_ns, uint64_t address,
+			  bool blanked)
+{
+	struct sim_frame_rec *r = &c->hist[c->hist_next];
+
+	r->frame = frame;
+	r->start_ns = start_ns;
+	r->address = address;
+	r->blanked = blanked;
+	__atomic_store_n(&c->hist_next, (c->hist_next + 1) % SIM_HISTORY, __ATOMIC_RELEASE);
+	if (c->hist_count < SIM_HISTORY)
+		c->hist_count++;
+}
+
+unsigned sim_crtc_history(const struct sim_crtc *c, struct sim_frame *frames, unsigned max)
+{
+	uint32_t next = __atomic_load_n(&c->hist_next, __ATOMIC_ACQUIRE) % SIM_HISTORY;
+	/* the slot at next may be half written: the ring shows SIM_HISTORY - 1 */
+	unsigned n = c->hist_count < SIM_HISTORY ? c->hist_count : SIM_HISTORY - 1;
+	unsigned start;
+
+	if (n > max)
+		n = max;
+	start = (next + SIM_HISTORY - n) % SIM_HISTORY;
+	for (unsigned i = 0; i < n; i++) {
+		const struct sim_frame_rec *r = &c->hist[(start + i) % SIM_HISTORY];
+
+		frames[i].frame = r->frame;
+		frames[i].start_ns = r->start_ns;
+		frames[i].address = r->address;
+		frames[i].blanked = r->blanked;
+	}
+	return n;
+}
+
 /* Appends history records for the frames that start in (a, b] (absolute). */
 static void record_frames(struct sim *sim, unsigned n, const struct lines *l, uint64_t a,
 			  uint64_t b)
@@ -159,31 +202,19 @@ static void record_frames(struct sim *sim, unsigned n, const struct lines *l, ui
 	}
 	for (uint64_t i = 0; i < count; i++) {
 		uint64_t pos = first + i * l->fp;
-		struct sim_frame_rec *r = &c->hist[c->hist_next];
 
-		r->frame = c->base_frame + pos / l->fp;
-		r->start_ns = time_of_px(c, pos - c->base_pos);
-		r->address = enabled ? c->inuse_addr : 0;
-		r->blanked = blanked;
-		c->hist_next = (c->hist_next + 1) % SIM_HISTORY;
-		if (c->hist_count < SIM_HISTORY)
-			c->hist_count++;
+		append_record(c, c->base_frame + pos / l->fp, time_of_px(c, pos - c->base_pos),
+			      enabled ? c->inuse_addr : 0, blanked);
 	}
 }
 
 static void record_start(struct sim *sim, unsigned n, uint64_t t)
 {
 	struct sim_crtc *c = &sim->st->crtc[n];
-	struct sim_frame_rec *r = &c->hist[c->hist_next];
 
-	r->frame = c->base_frame;
-	r->start_ns = t;
-	r->address = sim_dcp_fetching(sim, n) ? c->inuse_addr : 0;
-	r->blanked = !!(creg(sim, n, mmCRTC_BLANK_CONTROL) &
-			CRTC_BLANK_CONTROL__CRTC_BLANK_DATA_EN_MASK);
-	c->hist_next = (c->hist_next + 1) % SIM_HISTORY;
-	if (c->hist_count < SIM_HISTORY)
-		c->hist_count++;
+	append_record(c, c->base_frame, t, sim_dcp_fetching(sim, n) ? c->inuse_addr : 0,
+		      !!(creg(sim, n, mmCRTC_BLANK_CONTROL) &
+			 CRTC_BLANK_CONTROL__CRTC_BLANK_DATA_EN_MASK));
 }
 
 static uint64_t latch_position(struct sim *sim, unsigned n, const struct lines *l, uint64_t a)

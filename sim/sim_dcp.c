@@ -194,22 +194,8 @@ void sim_dcp_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value
 
 int sim_scanout_history(struct sim *sim, unsigned pipe, struct sim_frame *frames, unsigned max)
 {
-	struct sim_crtc *c;
-	unsigned n, start;
-
 	if (pipe >= sim->st->npipes)
 		return -EINVAL;
 	sim_sync(sim);
-	c = &sim->st->crtc[pipe];
-	n = c->hist_count < max ? c->hist_count : max;
-	start = (c->hist_next + SIM_HISTORY - n) % SIM_HISTORY;
-	for (unsigned i = 0; i < n; i++) {
-		const struct sim_frame_rec *r = &c->hist[(start + i) % SIM_HISTORY];
-
-		frames[i].frame = r->frame;
-		frames[i].start_ns = r->start_ns;
-		frames[i].address = r->address;
-		frames[i].blanked = r->blanked;
-	}
-	return (int)n;
+	return (int)sim_crtc_history(&sim->st->crtc[pipe], frames, max);
 }

@@ -122,6 +122,11 @@ void sim_crtc_clock(struct sim *sim, unsigned n, uint64_t *num, uint64_t *den);
 void sim_crtc_retime(struct sim *sim, unsigned n, uint64_t t);
 void sim_crtc_retime_all(struct sim *sim, uint64_t t);
 void sim_crtc_sync(struct sim *sim, unsigned n, uint64_t t);
+/*
+ * Copies up to max of c's most recent published frames, oldest first (at
+ * most SIM_HISTORY - 1: the slot being written is never shown); the count.
+ */
+unsigned sim_crtc_history(const struct sim_crtc *c, struct sim_frame *frames, unsigned max);
 uint64_t sim_crtc_next_event(struct sim *sim, unsigned n);
 /* A flip request on a VRR CRTC: cuts the current frame (sim_crtc.c). */
 void sim_crtc_vrr_flip(struct sim *sim, unsigned n);

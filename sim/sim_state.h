@@ -208,7 +208,7 @@ struct sim_crtc {
 	uint32_t scl_coef[SIM_SCL_TYPES][SCL_PHASES][SIM_SCL_PAIRS];
 
 	struct sim_frame_rec hist[SIM_HISTORY];
-	uint32_t hist_next; /* index of the next record to write */
+	uint32_t hist_next; /* the next record to write: never shown (sim_crtc_history) */
 	uint32_t hist_count;
 };
 

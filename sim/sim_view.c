@@ -108,7 +108,6 @@ static int stable_copy(void *dst, const volatile void *src, size_t size)
 int sim_view_history(struct sim_view *view, unsigned pipe, struct sim_frame *frames, unsigned max)
 {
 	struct sim_crtc c;
-	unsigned n, start;
 	int r;
 
 	if (pipe >= view->st->npipes)
@@ -116,19 +115,7 @@ int sim_view_history(struct sim_view *view, unsigned pipe, struct sim_frame *fra
 	r = stable_copy(&c, &view->st->crtc[pipe], sizeof(c));
 	if (r < 0)
 		return r;
-	n = c.hist_count < max ? c.hist_count : max;
-	if (n > SIM_HISTORY)
-		n = SIM_HISTORY;
-	start = (c.hist_next + SIM_HISTORY - n) % SIM_HISTORY;
-	for (unsigned i = 0; i < n; i++) {
-		const struct sim_frame_rec *rec = &c.hist[(start + i) % SIM_HISTORY];
-
-		frames[i].frame = rec->frame;
-		frames[i].start_ns = rec->start_ns;
-		frames[i].address = rec->address;
-		frames[i].blanked = rec->blanked;
-	}
-	return (int)n;
+	return (int)sim_crtc_history(&c, frames, max);
 }
 
 int sim_view_reg(struct sim_view *view, uint32_t reg, uint32_t *value)

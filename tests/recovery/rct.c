@@ -118,13 +118,26 @@ static void watch_once(struct rct *t)
 		for (int i = 0; i < n; i++) {
 			if (w->frames && hist[i].frame <= w->last_frame)
 				continue;
-			if (w->frames && hist[i].frame != w->last_frame + 1)
-				w->gaps++;
+			if (w->frames && hist[i].frame != w->last_frame + 1 && !w->gaps++) {
+				w->gap_frame[0] = w->last_frame;
+				w->gap_start_ns[0] = w->last_start_ns;
+				w->gap_frame[1] = hist[i].frame;
+				w->gap_start_ns[1] = hist[i].start_ns;
+				w->gap_poll_ns[0] = w->last_poll_ns;
+				w->gap_poll_ns[1] = dct_now_ns();
+				w->gap_hist_n = (unsigned)n;
+				for (int k = 0; k < n && k < 64; k++) {
+					w->gap_hist_frame[k] = hist[k].frame;
+					w->gap_hist_ns[k] = hist[k].start_ns;
+				}
+			}
 			if (hist[i].blanked || !hist[i].address)
 				w->blanked++;
 			w->last_frame = hist[i].frame;
+			w->last_start_ns = hist[i].start_ns;
 			w->frames++;
 		}
+		w->last_poll_ns = dct_now_ns();
 	}
 }
 

@@ -29,6 +29,12 @@ struct rct_pipe {
 	unsigned blanked;    /* frames showing no surface (blank or graphics off) */
 	unsigned gaps;	     /* frame numbers skipped: lost signal or a restarted CRTC */
 	unsigned unseen;     /* polls too late: frames fell out of the history unseen */
+	uint64_t last_start_ns, last_poll_ns; /* the newest frame's start, the poll before */
+	/* the first gap: the frames either side of it (number, start) and the polls around it */
+	uint64_t gap_frame[2], gap_start_ns[2], gap_poll_ns[2];
+	/* the history as that poll read it */
+	unsigned gap_hist_n;
+	uint64_t gap_hist_frame[64], gap_hist_ns[64];
 };
 
 struct rct {
