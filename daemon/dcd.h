@@ -59,11 +59,11 @@ enum dcd_irq_mode {
 
 struct dcd_options {
 	enum dcd_backend_kind backend;
-	const char *scenario; /* --sim FILE; NULL: the built-in default */
-	const char *device;   /* --device PCI address; NULL with AUTO: the first supported GPU */
-	const char *kms_path; /* --kms PATH; NULL: the first KMS device with connectors */
-	bool has_kms_fd;      /* --kms-fd FD: an inherited DRM file (a lease, an open device) */
-	int kms_fd;
+	const char *scenario;	 /* --sim FILE; NULL: the built-in default */
+	const char *device;	 /* --device PCI address; NULL with AUTO: the first supported GPU */
+	const char *kms_path;	 /* --kms PATH; NULL: the first KMS device with connectors */
+	bool has_kms_fd;	 /* --kms-fd FD: an inherited DRM file (a lease, an open device) */
+	int kms_fd;		 /* with has_kms_fd: the descriptor */
 	const char *vbios;	 /* --vbios FILE; NULL: the engine's own (engine_dc.c) */
 	int access;		 /* enum dcv_access */
 	const char *socket_path; /* NULL: dcp_socket_path_server */
