@@ -289,7 +289,9 @@ struct sim_frame {
 	bool blanked;	   /* black/blank color instead of the surface */
 };
 
-/* Copies up to max most recent frames (at most 63), oldest first. Returns the count. */
+/* The frames a pipe's history shows: the newest whole records (sim_crtc.c, append_record). */
+#define SIM_SCANOUT_HISTORY 63
+/* Copies up to max most recent frames (SIM_SCANOUT_HISTORY at most), oldest first; the count. */
 int sim_scanout_history(struct sim *sim, unsigned pipe, struct sim_frame *frames, unsigned max);
 
 struct sim_stats {

@@ -164,11 +164,13 @@ static void append_record(struct sim_crtc *c, uint64_t frame, uint64_t start_ns,
 		c->hist_count++;
 }
 
+_Static_assert(SIM_SCANOUT_HISTORY == SIM_HISTORY - 1, "the slot being written is never shown");
+
 unsigned sim_crtc_history(const struct sim_crtc *c, struct sim_frame *frames, unsigned max)
 {
 	uint32_t next = __atomic_load_n(&c->hist_next, __ATOMIC_ACQUIRE) % SIM_HISTORY;
 	/* the slot at next may be half written: the ring shows SIM_HISTORY - 1 */
-	unsigned n = c->hist_count < SIM_HISTORY ? c->hist_count : SIM_HISTORY - 1;
+	unsigned n = c->hist_count < SIM_HISTORY ? c->hist_count : SIM_SCANOUT_HISTORY;
 	unsigned start;
 
 	if (n > max)
