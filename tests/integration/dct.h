@@ -216,6 +216,10 @@ int dct_lease(struct dct_client *c, const uint32_t *links, unsigned n, uint32_t 
  */
 int dct_fb_create(struct dct_client *c, uint32_t format, uint32_t width, uint32_t height,
 		  uint32_t color, uint32_t *fb_id);
+/* Its two halves: the filled, sealed memfd (or -errno), and FB_CREATE of it (fd kept). */
+int dct_fb_memfd(uint32_t width, uint32_t height, uint32_t color);
+int dct_fb_create_fd(struct dct_client *c, int fd, uint32_t format, uint32_t width, uint32_t height,
+		     uint32_t *fb_id);
 /* A memfd with the given size and seals (for malformed tests). */
 int dct_memfd(size_t size, bool seal);
 /*

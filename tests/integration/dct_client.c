@@ -427,39 +427,58 @@ int dct_memfd(size_t size, bool seal)
 	return fd;
 }
 
-int dct_fb_create(struct dct_client *c, uint32_t format, uint32_t width, uint32_t height,
-		  uint32_t color, uint32_t *fb_id)
+/* The engine scans out rows that start 256-byte aligned. */
+static uint32_t fb_pitch(uint32_t width)
 {
-	struct dcp_fb_create fb = { .format = format,
-				    .modifier = DRM_FORMAT_MOD_LINEAR,
-				    .width = width,
-				    .height = height };
-	struct dcp_server_msg *msg = malloc(sizeof(*msg));
-	/* The engine scans out rows that start 256-byte aligned. */
-	uint32_t pitch = (width * 4 + 255) & ~255u;
-	size_t size = (size_t)pitch * height;
-	uint32_t *px;
-	int fd, r;
+	return (width * 4 + 255) & ~255u;
+}
 
-	if (!msg)
-		return -ENOMEM;
-	fb.pitches[0] = pitch;
-	fd = dct_memfd(size, true);
-	if (fd < 0) {
-		free(msg);
+int dct_fb_memfd(uint32_t width, uint32_t height, uint32_t color)
+{
+	size_t size = (size_t)fb_pitch(width) * height;
+	int fd = dct_memfd(size, true);
+	uint32_t *px;
+
+	if (fd < 0)
 		return fd;
-	}
 	px = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (px != MAP_FAILED) {
 		for (size_t i = 0; i < size / 4; i++)
 			px[i] = color;
 		munmap(px, size);
 	}
+	return fd;
+}
+
+int dct_fb_create_fd(struct dct_client *c, int fd, uint32_t format, uint32_t width, uint32_t height,
+		     uint32_t *fb_id)
+{
+	struct dcp_fb_create fb = { .format = format,
+				    .modifier = DRM_FORMAT_MOD_LINEAR,
+				    .width = width,
+				    .height = height,
+				    .pitches = { fb_pitch(width) } };
+	struct dcp_server_msg *msg = malloc(sizeof(*msg));
+	int r;
+
+	if (!msg)
+		return -ENOMEM;
 	r = dct_call(c, DCP_REQ_FB_CREATE, &fb, fd, msg);
-	close(fd);
 	if (r == 0)
 		*fb_id = msg->fb_created.fb_id;
 	free(msg);
+	return r;
+}
+
+int dct_fb_create(struct dct_client *c, uint32_t format, uint32_t width, uint32_t height,
+		  uint32_t color, uint32_t *fb_id)
+{
+	int fd = dct_fb_memfd(width, height, color), r;
+
+	if (fd < 0)
+		return fd;
+	r = dct_fb_create_fd(c, fd, format, width, height, fb_id);
+	close(fd);
 	return r;
 }
 
