@@ -128,6 +128,8 @@ void dct_canary_print(uint64_t from_ns, uint64_t to_ns);
  * than real-time throttling lasts; 0 if none (or it is not real-time).
  */
 uint64_t dct_canary_stalled_ns(uint64_t from_ns, uint64_t to_ns);
+/* All such stalls within [from_ns, to_ns]: their count and total time (their union). */
+uint64_t dct_canary_stalled_sum_ns(uint64_t from_ns, uint64_t to_ns, unsigned *stalls);
 /*
  * Prints whether d's state directory is on a tmpfs: on a disk, writeback of
  * the simulated registers' shared file stalls dcd (engine_dc.c).

@@ -147,10 +147,21 @@ static bool every_cpu_late(uint32_t first, uint32_t n, int cpu, uint64_t from, u
 	return seen >= shared->cpus;
 }
 
-uint64_t dct_canary_stalled_ns(uint64_t from_ns, uint64_t to_ns)
+/* Whether event i is the machine's: every CPU late at once, or longer than throttling. */
+static bool machine_event(uint32_t first, uint32_t n, uint32_t i, uint64_t throttle)
 {
-	uint64_t throttle = throttle_max_ns(), stalled_ns = 0;
+	uint64_t at = shared->ev[i % MAX_EVENTS].at_ns, late = shared->ev[i % MAX_EVENTS].late_ns;
+
+	return late > throttle ||
+	       every_cpu_late(first, n, shared->ev[i % MAX_EVENTS].cpu, at, at + late);
+}
+
+/* The machine's stalls overlapping [from_ns, to_ns] as intervals, in order of start. */
+static unsigned machine_stalls(uint64_t from_ns, uint64_t to_ns, uint64_t iv[MAX_EVENTS][2])
+{
+	uint64_t throttle = throttle_max_ns();
 	uint32_t n, first;
+	unsigned k = 0;
 
 	if (!shared || !all_real_time())
 		return 0;
@@ -160,15 +171,58 @@ uint64_t dct_canary_stalled_ns(uint64_t from_ns, uint64_t to_ns)
 		uint64_t at = shared->ev[i % MAX_EVENTS].at_ns,
 			 late = shared->ev[i % MAX_EVENTS].late_ns;
 
-		if (!overlaps(at, at + late, from_ns, to_ns))
-			continue;
-		if (late <= throttle &&
-		    !every_cpu_late(first, n, shared->ev[i % MAX_EVENTS].cpu, at, at + late))
-			continue;
-		if (late > stalled_ns)
-			stalled_ns = late;
+		if (overlaps(at, at + late, from_ns, to_ns) &&
+		    machine_event(first, n, i, throttle)) {
+			iv[k][0] = at;
+			iv[k][1] = at + late;
+			k++;
+		}
 	}
-	return stalled_ns;
+	for (unsigned a = 1; a < k; a++)
+		for (unsigned b = a; b > 0 && iv[b - 1][0] > iv[b][0]; b--) {
+			uint64_t t0 = iv[b][0], t1 = iv[b][1];
+
+			iv[b][0] = iv[b - 1][0];
+			iv[b][1] = iv[b - 1][1];
+			iv[b - 1][0] = t0;
+			iv[b - 1][1] = t1;
+		}
+	return k;
+}
+
+uint64_t dct_canary_stalled_ns(uint64_t from_ns, uint64_t to_ns)
+{
+	uint64_t iv[MAX_EVENTS][2], longest = 0;
+	unsigned k = machine_stalls(from_ns, to_ns, iv);
+
+	for (unsigned a = 0; a < k; a++)
+		if (iv[a][1] - iv[a][0] > longest)
+			longest = iv[a][1] - iv[a][0];
+	return longest;
+}
+
+uint64_t dct_canary_stalled_sum_ns(uint64_t from_ns, uint64_t to_ns, unsigned *stalls)
+{
+	uint64_t iv[MAX_EVENTS][2], sum = 0, cur0 = 0, cur1 = 0;
+	unsigned k = machine_stalls(from_ns, to_ns, iv);
+
+	/* the CPUs' records of one stall overlap: their union */
+	*stalls = 0;
+	for (unsigned a = 0; a < k; a++) {
+		if (a && iv[a][0] <= cur1) {
+			if (iv[a][1] > cur1)
+				cur1 = iv[a][1];
+			continue;
+		}
+		if (a)
+			sum += cur1 - cur0;
+		cur0 = iv[a][0];
+		cur1 = iv[a][1];
+		(*stalls)++;
+	}
+	if (k)
+		sum += cur1 - cur0;
+	return sum;
 }
 
 void dct_canary_print(uint64_t from_ns, uint64_t to_ns)
