@@ -596,49 +596,51 @@ static void test_no_gpu(void **state)
 	assert_non_null(strstr(out, "--access"));
 }
 
+/* dcd refuses args: it exits 1 and its output holds every one of says (NULL-ended). */
+struct refusal {
+	const char *args[8];
+	const char *says[3];
+};
+
 static void test_usage(void **state)
 {
 	const char *help[] = { "--help", NULL }, *version[] = { "--version", NULL };
 	const char *bad[] = { "--frobnicate", NULL };
-	const char *two[] = { "--kms", "--sim", NULL },
-		   *three[] = { "--device", "x", "--kms", NULL };
-	const char *no_card[] = { "--kms",    "/dev/dri/card-not-here",	     "--bus", "none",
-				  "--socket", "/tmp/dcd-no-card-never.sock", NULL };
-	/* --kms-fd: not a number, beside a path, not open, not a DRM file (stdout: a pipe) */
-	const char *fd_word[] = { "--kms-fd", "three", NULL },
-		   *fd_and_path[] = { "--kms-fd", "3", "--kms", "/dev/dri/card0", NULL },
-		   *fd_and_sim[] = { "--kms-fd", "3", "--sim", NULL },
-		   *fd_closed[] = { "--kms-fd", "999",	    "--bus",
-				    "none",	"--socket", "/tmp/dcd-no-card-never.sock",
-				    NULL },
-		   *fd_pipe[] = { "--kms-fd", "1",	  "--bus",
-				  "none",     "--socket", "/tmp/dcd-no-card-never.sock",
-				  NULL };
+#define NOWHERE "--bus", "none", "--socket", "/tmp/dcd-no-card-never.sock"
+	static const struct refusal refusals[] = {
+		/* one engine at a time */
+		{ { "--kms", "--sim" }, { "--sim, --device and --kms exclude each other" } },
+		{ { "--device", "x", "--kms" }, { "exclude each other" } },
+		/* --kms PATH (its argument taken without "="): a device that is not there, named */
+		{ { "--kms", "/dev/dri/card-not-here", NOWHERE },
+		  { "/dev/dri/card-not-here: cannot open" } },
+		/* --kms-fd: not a number, beside a path or an engine, not open, not a DRM
+		 * file (descriptor 1 is run_dcd's pipe) */
+		{ { "--kms-fd", "three" }, { "--kms-fd: \"three\" is not a descriptor number" } },
+		{ { "--kms-fd", "3", "--kms", "/dev/dri/card0" },
+		  { "--kms PATH and --kms-fd FD both name the device" } },
+		{ { "--kms-fd", "3", "--sim" }, { "exclude each other" } },
+		{ { "--kms-fd", "999", NOWHERE },
+		  { "--kms-fd 999: not an open descriptor of this process" } },
+		{ { "--kms-fd", "1", NOWHERE },
+		  { "--kms-fd 1 is pipe:[", "not a DRM device (/dev/dri/...)" } },
+	};
+#undef NOWHERE
 	char out[4096];
 
+	(void)state;
 	assert_int_equal(run_dcd(help, out, sizeof(out)), 0);
 	assert_non_null(strstr(out, "--state-dir"));
 	assert_non_null(strstr(out, "--kms [PATH]"));
 	assert_non_null(strstr(out, "--kms-fd FD"));
-	/* one engine at a time */
-	assert_int_equal(run_dcd(two, out, sizeof(out)), 1);
-	assert_non_null(strstr(out, "--sim, --device and --kms exclude each other"));
-	assert_int_equal(run_dcd(three, out, sizeof(out)), 1);
-	assert_non_null(strstr(out, "exclude each other"));
-	/* --kms PATH (its argument taken without "="): a device that is not there, named */
-	assert_int_equal(run_dcd(no_card, out, sizeof(out)), 1);
-	assert_non_null(strstr(out, "/dev/dri/card-not-here: cannot open"));
-	assert_int_equal(run_dcd(fd_word, out, sizeof(out)), 1);
-	assert_non_null(strstr(out, "--kms-fd: \"three\" is not a descriptor number"));
-	assert_int_equal(run_dcd(fd_and_path, out, sizeof(out)), 1);
-	assert_non_null(strstr(out, "--kms PATH and --kms-fd FD both name the device"));
-	assert_int_equal(run_dcd(fd_and_sim, out, sizeof(out)), 1);
-	assert_non_null(strstr(out, "exclude each other"));
-	assert_int_equal(run_dcd(fd_closed, out, sizeof(out)), 1);
-	assert_non_null(strstr(out, "--kms-fd 999: not an open descriptor of this process"));
-	assert_int_equal(run_dcd(fd_pipe, out, sizeof(out)), 1);
-	assert_non_null(strstr(out, "--kms-fd 1 is pipe:["));
-	assert_non_null(strstr(out, "not a DRM device (/dev/dri/...)"));
+	for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		assert_int_equal(run_dcd(refusals[i].args, out, sizeof(out)), 1);
+		for (size_t k = 0; k < 3 && refusals[i].says[k]; k++) {
+			if (!strstr(out, refusals[i].says[k]))
+				fail_msg("dcd %s ...: no \"%s\" in: %s", refusals[i].args[0],
+					 refusals[i].says[k], out);
+		}
+	}
 	assert_int_equal(run_dcd(version, out, sizeof(out)), 0);
 	assert_string_equal(out, "dcd 0.1.0\n");
 	assert_int_equal(run_dcd(bad, out, sizeof(out)), 1);
