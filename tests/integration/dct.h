@@ -95,6 +95,12 @@ int dct_write_file(struct dct_daemon *d, const char *name, const char *text, cha
  */
 int dct_drop_root(void);
 /*
+ * dct_drop_root's first half, for a program that stays root: CPUs kept
+ * awake, and while root the canary and SCHED_RR at priority. Returns
+ * whether it runs as root.
+ */
+bool dct_real_time(int priority);
+/*
  * One SCHED_IDLE busy loop per CPU, for the life of the test program, so
  * that no CPU halts while a real-time test runs: on a virtual machine a
  * halted vCPU wakes up to 19 ms late, over a frame (dct_awake.c says what

@@ -478,18 +478,25 @@ int dct_become_nobody(void)
 	return 0;
 }
 
-int dct_drop_root(void)
+bool dct_real_time(int priority)
 {
-	struct sched_param sp = { .sched_priority = DCT_RT_DAEMON };
+	struct sched_param sp = { .sched_priority = priority };
 
 	dct_keep_cpus_awake();
 	if (geteuid() != 0)
-		return 0;
+		return false;
 	dct_canary_start();
-	/* SCHED_RR first, while root may: the daemons forked later keep it,
-	 * the flipping clients go down to DCT_RT_CLIENT. */
 	if (sched_setscheduler(0, SCHED_RR, &sp) < 0)
 		fprintf(stderr, "SCHED_RR: %s: the tests run at normal priority\n",
 			strerror(errno));
+	return true;
+}
+
+int dct_drop_root(void)
+{
+	/* SCHED_RR first, while root may: the daemons forked later keep it,
+	 * the flipping clients go down to DCT_RT_CLIENT. */
+	if (!dct_real_time(DCT_RT_DAEMON))
+		return 0;
 	return dct_become_nobody();
 }

@@ -20,7 +20,6 @@
  */
 #include <errno.h>
 #include <poll.h>
-#include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -283,18 +282,11 @@ int main(void)
 		cmocka_unit_test(test_hello_less_slots),
 		cmocka_unit_test(test_socket_mode),
 	};
-	struct sched_param sp = { .sched_priority = DCT_RT_CLIENT };
-
-	/* As dct_drop_root (dct.h): the compositor inherits SCHED_RR, the
-	 * daemon (started as root) goes above it, so a frame missed because
-	 * the machine is busy is not what is measured. */
-	/* the other real-time tests get these from dct_drop_root */
-	dct_keep_cpus_awake();
-	if (geteuid() == 0) {
-		dct_canary_start();
-		sched_setscheduler(0, SCHED_RR, &sp);
-	} else {
+	/* As dct_drop_root (dct.h), staying root for the tests of two users:
+	 * the compositor inherits SCHED_RR, the daemon (started as root) goes
+	 * above it, so a frame missed because the machine is busy is not what
+	 * is measured. */
+	if (!dct_real_time(DCT_RT_CLIENT))
 		fprintf(stderr, "not root: the tests of two users are skipped\n");
-	}
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
