@@ -362,27 +362,23 @@ static void churn_cycle(struct dct_daemon *d, const struct drm_mode_modeinfo *mo
 	dct_close(c);
 }
 
-/* Waits until dcd has as many descriptors as want (its clients reaped). */
-static int settled_fd_count(struct dct_daemon *d, int want)
+/* dcd's mappings of the clients' framebuffers (dct_fb_memfd's files). */
+static int fb_mappings(struct dct_daemon *d)
 {
-	uint64_t end = dct_now_ns() + 5000000000ull;
-	int n;
-
-	while ((n = dct_daemon_fd_count(d)) != want && dct_now_ns() < end)
-		usleep(10000);
-	return n;
+	return dct_daemon_maps_count(d, "dct-fb");
 }
 
 /*
- * Waits until dcd maps as many client framebuffers as want: the last
- * clients' planes are released only once scanout has left them (a vblank).
+ * Waits (5 s at most) until count(d) is want: dcd reaps a client's
+ * descriptors when it goes, and its planes' mappings once scanout has left
+ * them (a vblank). Returns the last count.
  */
-static int settled_map_count(struct dct_daemon *d, int want)
+static int settled(struct dct_daemon *d, int (*count)(struct dct_daemon *), int want)
 {
 	uint64_t end = dct_now_ns() + 5000000000ull;
 	int n;
 
-	while ((n = dct_daemon_maps_count(d, "dct-fb")) != want && dct_now_ns() < end)
+	while ((n = count(d)) != want && dct_now_ns() < end)
 		usleep(10000);
 	return n;
 }
@@ -421,15 +417,15 @@ static void test_client_churn(void **state)
 	/* warm up: the first commit is a modeset, heaps and caches reach their size */
 	for (unsigned i = 0; i < 200; i++)
 		churn_cycle(&d, &mode, memfd, true, msg);
-	fds0 = settled_fd_count(&d, -1);
+	fds0 = settled(&d, dct_daemon_fd_count, -1);
 	rss0 = dct_daemon_rss_kb(&d);
-	maps0 = settled_map_count(&d, 0);
+	maps0 = settled(&d, fb_mappings, 0);
 	t0 = dct_now_ns();
 	for (unsigned i = 0; i < CYCLES; i++)
 		churn_cycle(&d, &mode, memfd, i % 100 == 0, msg);
-	fds1 = settled_fd_count(&d, fds0);
+	fds1 = settled(&d, dct_daemon_fd_count, fds0);
 	rss1 = dct_daemon_rss_kb(&d);
-	maps1 = settled_map_count(&d, maps0);
+	maps1 = settled(&d, fb_mappings, maps0);
 	printf("  %u cycles in %.1f s: fds %d -> %d, mappings %d -> %d, RSS %ld -> %ld KiB\n",
 	       CYCLES, (double)(dct_now_ns() - t0) / 1e9, fds0, fds1, maps0, maps1, rss0, rss1);
 	/*
