@@ -9,7 +9,7 @@
  * stall.
  *
  * A missed frame is then not dcd's when the machine stood still over it
- * (dct_canary_stalled_frames). Throttling is told apart from the host:
+ * (dct_canary_stalled_ns, dct_flipper_dcd_gaps). Throttling is told apart from the host:
  * the kernel throttles real-time tasks of one CPU for the rest of its
  * period, at most sched_rt_period_us - sched_rt_runtime_us (50 ms by
  * default), and only a CPU that ran real-time tasks for nearly the whole
@@ -21,6 +21,7 @@
 #include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -96,29 +97,31 @@ static bool all_real_time(void)
 	       __atomic_load_n(&shared->real_time, __ATOMIC_ACQUIRE) == shared->cpus;
 }
 
-/* The longest the kernel's real-time throttling holds a CPU's real-time tasks. */
+/* A number from a sysctl file; false when it cannot be read. */
+static bool read_sysctl(const char *path, long long *v)
+{
+	FILE *f = fopen(path, "re");
+	bool ok = f && fscanf(f, "%lld", v) == 1;
+
+	if (f)
+		fclose(f);
+	return ok;
+}
+
+/*
+ * The longest the kernel's real-time throttling holds a CPU's real-time
+ * tasks: period - runtime; 0 with runtime -1 (never throttled). Unreadable,
+ * a whole second, which no stall the tests excuse reaches.
+ */
 static uint64_t throttle_max_ns(void)
 {
-	long long period = -1, runtime = -1;
-	FILE *f;
+	long long period, runtime;
 
-	f = fopen("/proc/sys/kernel/sched_rt_period_us", "r");
-	if (f) {
-		if (fscanf(f, "%lld", &period) != 1)
-			period = -1;
-		fclose(f);
-	}
-	f = fopen("/proc/sys/kernel/sched_rt_runtime_us", "r");
-	if (f) {
-		if (fscanf(f, "%lld", &runtime) != 1)
-			runtime = -1;
-		fclose(f);
-	}
-	/* runtime -1: never throttled; unreadable: assume a whole period */
-	if (runtime < 0 && period > 0)
-		return 0;
-	if (period <= 0)
+	if (!read_sysctl("/proc/sys/kernel/sched_rt_period_us", &period) ||
+	    !read_sysctl("/proc/sys/kernel/sched_rt_runtime_us", &runtime) || period <= 0)
 		return 1000000000ull;
+	if (runtime < 0)
+		return 0;
 	return (uint64_t)(period - (runtime < period ? runtime : period)) * 1000ull;
 }
 
@@ -156,6 +159,13 @@ static bool machine_event(uint32_t first, uint32_t n, uint32_t i, uint64_t throt
 	       every_cpu_late(first, n, shared->ev[i % MAX_EVENTS].cpu, at, at + late);
 }
 
+static int by_start(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /* The machine's stalls overlapping [from_ns, to_ns] as intervals, in order of start. */
 static unsigned machine_stalls(uint64_t from_ns, uint64_t to_ns, uint64_t iv[MAX_EVENTS][2])
 {
@@ -178,15 +188,7 @@ static unsigned machine_stalls(uint64_t from_ns, uint64_t to_ns, uint64_t iv[MAX
 			k++;
 		}
 	}
-	for (unsigned a = 1; a < k; a++)
-		for (unsigned b = a; b > 0 && iv[b - 1][0] > iv[b][0]; b--) {
-			uint64_t t0 = iv[b][0], t1 = iv[b][1];
-
-			iv[b][0] = iv[b - 1][0];
-			iv[b][1] = iv[b - 1][1];
-			iv[b - 1][0] = t0;
-			iv[b - 1][1] = t1;
-		}
+	qsort(iv, k, sizeof(iv[0]), by_start);
 	return k;
 }
 
