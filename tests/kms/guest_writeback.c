@@ -106,13 +106,8 @@ static bool kernel_allows_clone(int fd, uint32_t connector_id, bool *found)
 	return *found && ok;
 }
 
-/*
- * Off, then lit again showing shown: a modeset, which routes the writeback
- * connector to the CRTC (kms/writeback.c). The kernel's fbdev console lit
- * Virtual-1 before kms/ opened the device, and an output adopted so was
- * never routed: a capture must not cost a modeset of its own.
- */
-static int relight(struct guest *g, const struct kms_buffer *shown, struct kms_error *err)
+/* The main output lit in g's mode, showing shown. */
+static int light(struct guest *g, const struct kms_buffer *shown, struct kms_error *err)
 {
 	struct kms_output_config cfg = { .output = (size_t)g->main_out,
 					 .active = true,
@@ -120,9 +115,21 @@ static int relight(struct guest *g, const struct kms_buffer *shown, struct kms_e
 					 .fb_id = shown->fb_id,
 					 .fb_width = shown->width,
 					 .fb_height = shown->height };
+
+	return kms_commit(g->dev, &cfg, 1, err);
+}
+
+/*
+ * Off, then lit again: a modeset, which routes the writeback connector to
+ * the CRTC (kms/writeback.c). The kernel's fbdev console lit Virtual-1
+ * before kms/ opened the device, and an output adopted so was never
+ * routed: a capture must not cost a modeset of its own.
+ */
+static int relight(struct guest *g, const struct kms_buffer *shown, struct kms_error *err)
+{
 	int r = kms_output_off(g->dev, (size_t)g->main_out, err);
 
-	return r < 0 ? r : kms_commit(g->dev, &cfg, 1, err);
+	return r < 0 ? r : light(g, shown, err);
 }
 
 void check_writeback(struct guest *g)
@@ -200,7 +207,6 @@ void check_writeback(struct guest *g)
 void check_writeback_stock(struct guest *g)
 {
 	const struct kms_output *o = kms_output(g->dev, (size_t)g->main_out);
-	struct kms_output_config cfg = { .output = (size_t)g->main_out, .active = true };
 	struct kms_error err = { "" };
 	int r = preferred_mode(o, &g->mode) ? 0 : -ENOENT;
 
@@ -208,13 +214,8 @@ void check_writeback_stock(struct guest *g)
 	if (r == 0)
 		r = kms_buffer_create(g->dev, g->mode.hdisplay, g->mode.vdisplay,
 				      DRM_FORMAT_XRGB8888, &g->buf[0], &err);
-	if (r == 0) {
-		cfg.mode = g->mode;
-		cfg.fb_id = g->buf[0].fb_id;
-		cfg.fb_width = g->buf[0].width;
-		cfg.fb_height = g->buf[0].height;
-		r = kms_commit(g->dev, &cfg, 1, &err);
-	}
+	if (r == 0)
+		r = light(g, &g->buf[0], &err);
 	if (r < 0) {
 		result("kms-writeback-refused", false, "lighting %s: r %d: %s", o->name, r,
 		       err.message);

@@ -102,7 +102,7 @@ void rct_kill(struct rct *t)
 
 static void watch_once(struct rct *t)
 {
-	struct sim_frame hist[64];
+	struct sim_frame hist[SIM_SCANOUT_HISTORY];
 
 	for (unsigned p = 0; p < RCT_PIPES; p++) {
 		struct rct_pipe *w = &t->pipes[p];
@@ -110,31 +110,25 @@ static void watch_once(struct rct *t)
 
 		if (!w->watched)
 			continue;
-		n = sim_view_history(t->view, p, hist, 64);
+		n = sim_view_history(t->view, p, hist, SIM_SCANOUT_HISTORY);
 		if (n <= 0)
 			continue;
-		if (w->frames && hist[0].frame > w->last_frame + 1)
+		if (w->frames && hist[0].frame > w->last.frame + 1)
 			w->unseen++;
 		for (int i = 0; i < n; i++) {
-			if (w->frames && hist[i].frame <= w->last_frame)
+			if (w->frames && hist[i].frame <= w->last.frame)
 				continue;
-			if (w->frames && hist[i].frame != w->last_frame + 1 && !w->gaps++) {
-				w->gap_frame[0] = w->last_frame;
-				w->gap_start_ns[0] = w->last_start_ns;
-				w->gap_frame[1] = hist[i].frame;
-				w->gap_start_ns[1] = hist[i].start_ns;
+			if (w->frames && hist[i].frame != w->last.frame + 1 && !w->gaps++) {
+				w->gap[0] = w->last;
+				w->gap[1] = hist[i];
 				w->gap_poll_ns[0] = w->last_poll_ns;
 				w->gap_poll_ns[1] = dct_now_ns();
 				w->gap_hist_n = (unsigned)n;
-				for (int k = 0; k < n && k < 64; k++) {
-					w->gap_hist_frame[k] = hist[k].frame;
-					w->gap_hist_ns[k] = hist[k].start_ns;
-				}
+				memcpy(w->gap_hist, hist, (size_t)n * sizeof(hist[0]));
 			}
 			if (hist[i].blanked || !hist[i].address)
 				w->blanked++;
-			w->last_frame = hist[i].frame;
-			w->last_start_ns = hist[i].start_ns;
+			w->last = hist[i];
 			w->frames++;
 		}
 		w->last_poll_ns = dct_now_ns();

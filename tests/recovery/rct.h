@@ -23,18 +23,19 @@
 #define RCT_PIPES 6
 
 struct rct_pipe {
-	bool watched;	     /* was running when the watch began */
-	uint64_t last_frame; /* newest frame seen */
-	uint64_t frames;     /* frames seen in all */
-	unsigned blanked;    /* frames showing no surface (blank or graphics off) */
-	unsigned gaps;	     /* frame numbers skipped: lost signal or a restarted CRTC */
-	unsigned unseen;     /* polls too late: frames fell out of the history unseen */
-	uint64_t last_start_ns, last_poll_ns; /* the newest frame's start, the poll before */
-	/* the first gap: the frames either side of it (number, start) and the polls around it */
-	uint64_t gap_frame[2], gap_start_ns[2], gap_poll_ns[2];
-	/* the history as that poll read it */
+	bool watched;	       /* was running when the watch began */
+	uint64_t frames;       /* frames seen in all */
+	unsigned blanked;      /* frames showing no surface (blank or graphics off) */
+	unsigned gaps;	       /* frame numbers skipped: lost signal or a restarted CRTC */
+	unsigned unseen;       /* polls too late: frames fell out of the history unseen */
+	struct sim_frame last; /* the newest frame seen (frames: how many) */
+	uint64_t last_poll_ns; /* when the watcher last read the history */
+	/* the first gap: the frames either side of it, the polls around it, and
+	 * the history as the second poll read it */
+	struct sim_frame gap[2];
+	uint64_t gap_poll_ns[2];
 	unsigned gap_hist_n;
-	uint64_t gap_hist_frame[64], gap_hist_ns[64];
+	struct sim_frame gap_hist[SIM_SCANOUT_HISTORY];
 };
 
 struct rct {

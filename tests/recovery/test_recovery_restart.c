@@ -145,12 +145,13 @@ static void run_restarts(const char *asic, unsigned restarts, const char *kept_l
 		if (pp->gaps)
 			printf("pipe %u: the first gap: frame %llu (started [%.6f]) then %llu "
 			       "([%.6f]); polled at [%.6f] and [%.6f]\n",
-			       p, (unsigned long long)pp->gap_frame[0], pp->gap_start_ns[0] / 1e9,
-			       (unsigned long long)pp->gap_frame[1], pp->gap_start_ns[1] / 1e9,
+			       p, (unsigned long long)pp->gap[0].frame, pp->gap[0].start_ns / 1e9,
+			       (unsigned long long)pp->gap[1].frame, pp->gap[1].start_ns / 1e9,
 			       pp->gap_poll_ns[0] / 1e9, pp->gap_poll_ns[1] / 1e9);
 		for (unsigned k = 0; pp->gaps && k < pp->gap_hist_n; k++)
 			printf("  history %u: frame %llu at [%.6f]\n", k,
-			       (unsigned long long)pp->gap_hist_frame[k], pp->gap_hist_ns[k] / 1e9);
+			       (unsigned long long)pp->gap_hist[k].frame,
+			       pp->gap_hist[k].start_ns / 1e9);
 		if (pp->blanked || pp->gaps || pp->unseen || pp->frames < 60) {
 			if (!why[0])
 				snprintf(why, sizeof(why),
