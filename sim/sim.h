@@ -302,7 +302,7 @@ struct sim_stats {
 	 * writes are lost (docs/sim.md, "Pipe power gating") */
 	uint64_t gated_reg_accesses;
 	uint64_t unmapped_pixels;  /* scanned out from unmapped memory */
-	uint64_t underflow_pixels; /* shown by a pipe without DMIF buffers (nothing fetched) */
+	uint64_t underflow_pixels; /* shown by a pipe without DMIF buffers or DISPCLK enough */
 	uint64_t garbage_pixels;   /* fetched from MC addresses the MC maps nowhere */
 };
 

@@ -271,6 +271,19 @@ void sim_dp_link_lost(struct sim *sim, struct sim_connector *c);
 
 /* ---- pipe power gating (sim_pg.c) ---- */
 /* PIPEn_PG_* register reg: n, and the PIPE0 name in *generic; else -1. */
+/* ---- the DENTIST: DISPCLK (sim_dentist.c) ------------------------------- */
+
+void sim_dentist_reset(struct sim *sim); /* the boot clocks: DISPCLK and DPREFCLK */
+void sim_dentist_write(struct sim *sim, uint32_t value);
+/* DISPCLK in kHz, from DENTIST_DISPCLK_RDIVIDER and the VCO. */
+uint32_t sim_dispclk_khz(struct sim *sim);
+/*
+ * Pipe n cannot keep up at this DISPCLK: its pixel clock, or the line
+ * buffer's fill (vp_w source pixels x max(1, vp_h / dst_h) source lines
+ * per output line of htotal pixel clocks), runs faster than DISPCLK.
+ */
+bool sim_dispclk_starved(struct sim *sim, unsigned n, unsigned vp_w, unsigned vp_h, unsigned dst_h);
+
 int sim_pg_of(const struct sim_state *st, uint32_t reg, uint32_t *generic);
 uint32_t sim_pg_read(struct sim *sim, unsigned n, uint32_t generic);
 void sim_pg_write(struct sim *sim, unsigned n, uint32_t generic, uint32_t value);

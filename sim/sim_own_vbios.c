@@ -4,7 +4,8 @@
  * image"). Written by this project from the public AtomBIOS structure
  * definitions (atombios.h, atom.h): the ROM and ATOM headers, the master
  * command and data lists, FirmwareInfo 2.2 with the scenario's reference
- * clock, DP reference (as the default DISPCLK) and PPLL range, and these
+ * clock, DP reference (as the default DISPCLK), PPLL range and the
+ * DENTIST's VCO, and these
  * command tables in ATOM bytecode:
  *
  *  - AdjustDisplayPll 1.3: the pixel clock comes back unchanged, with no
@@ -21,7 +22,10 @@
  *    and the frequency control word of DC_DISPLAYPLLREGSn). Either way it
  *    holds the PLL off while it changes, waits for the PLL to report
  *    ready, then selects it in CRTCn_PIXEL_RATE_CNTL (source, DP DTO off);
- *    a clock of 0 turns the PLL off.
+ *    a clock of 0 turns the PLL off. With the DFS as the PLL (ATOM_EXT_PLL1,
+ *    DCE 10) it sets DISPCLK instead, as SetDCEClock 2.1 does on DCE 11.2:
+ *    the lowest DENTIST step at or above the clock, from the 3.6 GHz VCO
+ *    FirmwareInfo's GPU PLL output gives.
  *
  * What the registers mean is in sim_ppll.c; the DCE 11.2 reading of the
  * PLL's fields is ours (docs/sim.md).
@@ -80,7 +84,10 @@ enum {
 enum {
 	J_ALWAYS = 0,
 	J_EQUAL = 1,
+	J_BELOW = 2,
 	J_ABOVE = 3,
+	J_BELOW_OR_EQUAL = 4,
+	J_ABOVE_OR_EQUAL = 5,
 	J_NOT_EQUAL = 6
 };
 #define ATTR(kind, align) ((uint8_t)((kind) | (align) << 3))
@@ -91,12 +98,15 @@ enum {
 #define CASE_END	  0x5a5a
 
 /* atombios.h */
-#define ATOM_PPLL1	  0
-#define ATOM_PPLL2	  1
-#define ATOM_PPLL0	  2
-#define ATOM_CRTC_INVALID 0xff
-#define ATOM_DISABLE	  0
-#define ATOM_ENABLE	  1
+#define ATOM_PPLL1		0
+#define ATOM_PPLL2		1
+#define ATOM_PPLL0		2
+#define ATOM_CRTC_INVALID	0xff
+#define ATOM_EXT_PLL1		8 /* SetPixelClock's PLL id of the DFS (DISPCLK) */
+#define DCE_CLOCK_TYPE_DISPCLK	0
+#define DCE_CLOCK_TYPE_DPREFCLK 1
+#define ATOM_DISABLE		0
+#define ATOM_ENABLE		1
 
 /* Workspace dwords the tables use. */
 enum {
@@ -251,15 +261,87 @@ static void route_crtc(struct atom_table *t, uint8_t ps, uint8_t align)
 }
 
 /*
+ * DISPCLK from the DENTIST (DENTIST_DISPCLK_CNTL): the clock asked for in
+ * PS dword 0 (10 kHz) becomes the largest divider, in quarters, whose clock
+ * is still at least that: q = VCO x 4 / clock, within 2..62 and rounded
+ * down to its range's step (0.25 below 16, 0.5 below 32, 1 above), its
+ * divider ID written to DENTIST_DISPCLK_WDIVIDER; the table then waits for
+ * DENTIST_DISPCLK_CHG_DONE and answers the clock it set in PS dword 0.
+ * A clock of 0 asks for the slowest.
+ */
+static void dentist_dispclk(struct atom_table *t, uint32_t vco_khz)
+{
+	const uint32_t vco4 = vco_khz / 10 * 4;
+	size_t zero, clamp_low, clamp_high, range1, range2, done;
+
+	ws_imm(t, MOVE, WS_REG_BLOCK, 0);
+	ws_src(t, MOVE, W_CLOCK, K_PS, A_DW, 0);
+	ws_imm(t, MOVE, W_A, 248);
+	ws_imm(t, COMPARE, W_CLOCK, 0);
+	zero = jump(t, J_EQUAL);
+	ws_imm(t, MOVE, W_A, vco4);
+	ws_src(t, DIV, W_A, K_WS, A_DW, W_CLOCK);
+	ws_src(t, MOVE, W_A, K_WS, A_DW, WS_QUOTIENT);
+	atom_table_patch(t, zero);
+	/* q within 8..248 */
+	ws_imm(t, COMPARE, W_A, 8);
+	clamp_low = jump(t, J_ABOVE_OR_EQUAL);
+	ws_imm(t, MOVE, W_A, 8);
+	atom_table_patch(t, clamp_low);
+	ws_imm(t, COMPARE, W_A, 248);
+	clamp_high = jump(t, J_BELOW_OR_EQUAL);
+	ws_imm(t, MOVE, W_A, 248);
+	atom_table_patch(t, clamp_high);
+	/* below 16 (q < 64): quarters, DID = q */
+	ws_src(t, MOVE, W_B, K_WS, A_DW, W_A);
+	ws_imm(t, COMPARE, W_A, 64);
+	range1 = jump(t, J_BELOW);
+	ws_imm(t, COMPARE, W_A, 128);
+	range2 = jump(t, J_BELOW);
+	/* from 32: whole steps, DID = q / 4 + 64 */
+	ws_imm(t, AND, W_A, ~3u);
+	ws_src(t, MOVE, W_B, K_WS, A_DW, W_A);
+	shift(t, SHIFT_RIGHT, W_B, 2);
+	ws_imm(t, ADD, W_B, 64);
+	done = jump(t, J_ALWAYS);
+	/* 16 to 32: halves, DID = q / 2 + 32 */
+	atom_table_patch(t, range2);
+	ws_imm(t, AND, W_A, ~1u);
+	ws_src(t, MOVE, W_B, K_WS, A_DW, W_A);
+	shift(t, SHIFT_RIGHT, W_B, 1);
+	ws_imm(t, ADD, W_B, 32);
+	atom_table_patch(t, range1);
+	atom_table_patch(t, done);
+	atom_table_u8(t, MASK + D_REG);
+	atom_table_u8(t, ATTR(K_WS, A_DW));
+	atom_table_u16(t, mmDENTIST_DISPCLK_CNTL);
+	atom_table_u32(t, ~(uint32_t)DENTIST_DISPCLK_CNTL__DENTIST_DISPCLK_WDIVIDER_MASK);
+	atom_table_u8(t, W_B);
+	wait_bits(t, mmDENTIST_DISPCLK_CNTL, DENTIST_DISPCLK_CNTL__DENTIST_DISPCLK_CHG_DONE_MASK,
+		  true);
+	/* the clock set, in 10 kHz: VCO x 4 / q */
+	ws_imm(t, MOVE, W_C, vco4);
+	ws_src(t, DIV, W_C, K_WS, A_DW, W_A);
+	atom_table_u8(t, MOVE + D_PS);
+	atom_table_u8(t, ATTR(K_WS, A_DW));
+	atom_table_u8(t, 0);
+	atom_table_u8(t, WS_QUOTIENT);
+}
+
+/*
  * SetPixelClock 1.6 (PIXEL_CLOCK_PARAMETERS_V6): dword 0 the clock in
  * 10 kHz (bits 0..23) and the CRTC (24..31), dword 1 the feedback (word 0),
  * post (byte 2) and reference (byte 3) dividers, dword 2 the PLL (byte 0).
  */
-static void set_pixel_clock_v6(struct atom_table *t)
+static void set_pixel_clock_v6(struct atom_table *t, uint32_t vco_khz)
 {
-	size_t off;
+	size_t off, dfs;
 
 	atom_table_begin(t, 6, W_COUNT, 16);
+	/* the DFS: DISPCLK (the clock a whole dword) */
+	ws_src(t, MOVE, W_PLL, K_PS, A_B0, 2);
+	ws_imm(t, COMPARE, W_PLL, ATOM_EXT_PLL1);
+	dfs = jump(t, J_EQUAL);
 	select_pll(t, 2);
 	ws_src(t, MOVE, W_CLOCK, K_PS, A_DW, 0);
 	ws_imm(t, AND, W_CLOCK, 0xffffff);
@@ -280,6 +362,36 @@ static void set_pixel_clock_v6(struct atom_table *t)
 	atom_table_patch(t, off);
 	reg_imm(t, MOVE, mmBPHYC_PLL0_PLL_CNTL,
 		PLL_CNTL__PLL_RESET_MASK | PLL_CNTL__PLL_POWER_DOWN_MASK);
+	atom_table_u8(t, EOT);
+	atom_table_patch(t, dfs);
+	dentist_dispclk(t, vco_khz);
+	atom_table_u8(t, EOT);
+	atom_table_end(t);
+}
+
+/*
+ * SetDCEClock 2.1 (SET_DCE_CLOCK_PARAMETERS_V2_1) on DCE 11.2: dword 0 the
+ * clock in 10 kHz, byte 4 the clock type. DISPCLK comes from the DENTIST
+ * as above; DPREFCLK stays the boot clock (the public driver asks the
+ * table to choose it, with 0) and is answered in dword 0; other types end
+ * the table.
+ */
+static void set_dce_clock_v1(struct atom_table *t, uint32_t vco_khz, uint32_t dpref_khz)
+{
+	static const uint8_t types[] = { DCE_CLOCK_TYPE_DISPCLK, DCE_CLOCK_TYPE_DPREFCLK };
+	size_t cases[2];
+
+	atom_table_begin(t, 1, W_COUNT, 8);
+	t->b[2] = 2; /* format revision 2 */
+	switch_cases(t, ATTR(K_PS, A_B0), 1, types, 2, cases);
+	atom_table_patch(t, cases[0]);
+	dentist_dispclk(t, vco_khz);
+	atom_table_u8(t, EOT);
+	atom_table_patch(t, cases[1]);
+	atom_table_u8(t, MOVE + D_PS);
+	atom_table_u8(t, ATTR(K_IMM, A_DW));
+	atom_table_u8(t, 0);
+	atom_table_u32(t, dpref_khz / 10);
 	atom_table_u8(t, EOT);
 	atom_table_end(t);
 }
@@ -547,7 +659,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	};
 	uint8_t fwi[FWI_SIZE] = { 0 };
 	uint32_t vco_min = dce112 ? SIM_OWN_VBIOS_DCE112_VCO_MIN_KHZ : SIM_OWN_VBIOS_VCO_MIN_KHZ;
-	struct atom_table spc, adj, utc, crtc;
+	struct atom_table spc, adj, utc, crtc, dce;
 	struct atom_image img;
 
 	if (cfg->ref_khz % 10 || cfg->dpref_khz % 10)
@@ -558,7 +670,9 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	if (dce112)
 		set_pixel_clock_v7(&spc, cfg->ref_khz, vco_min);
 	else
-		set_pixel_clock_v6(&spc);
+		set_pixel_clock_v6(&spc, SIM_DENTIST_VCO_KHZ);
+	if (dce112)
+		set_dce_clock_v1(&dce, SIM_DENTIST_VCO_KHZ, cfg->dpref_khz);
 	adjust_display_pll(&adj);
 	if (dce112)
 		transmitter_control_v6(&utc);
@@ -570,6 +684,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	put16(fwi, FWI_SIZE);
 	fwi[2] = 2;
 	fwi[3] = 2;
+	put32(fwi + 20, SIM_DENTIST_VCO_KHZ / 10); /* ulGPUPLL_OutputFreq: the DENTIST's VCO */
 	put32(fwi + 32, SIM_OWN_VBIOS_VCO_MAX_KHZ / 10);
 	put32(fwi + 40, cfg->dpref_khz / 10);
 	put32(fwi + 56, vco_min / 10);
@@ -582,7 +697,8 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_SET_PIXEL_CLOCK, &spc) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_ADJUST_DISPLAY_PLL, &adj) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_UNIPHY_TRANSMITTER_CONTROL, &utc) < 0 ||
-	    atom_image_add_cmd(&img, DC_BIOS_CMD_ENABLE_CRTC, &crtc) < 0)
+	    atom_image_add_cmd(&img, DC_BIOS_CMD_ENABLE_CRTC, &crtc) < 0 ||
+	    (dce112 && atom_image_add_cmd(&img, DC_BIOS_CMD_SET_DCE_CLOCK, &dce) < 0))
 		return sj_fail(ctx, "vbios",
 			       "the simulator's own video BIOS: a table overflows or the %u-byte "
 			       "image is full",

@@ -122,7 +122,8 @@ enum sim_block sim_reg_block(struct sim *sim, uint32_t reg, int *instance)
 		*instance = i;
 		return SIM_BLOCK_DCCG;
 	}
-	if (reg >= mmPIXCLK1_RESYNC_CNTL && reg <= mmMICROSECOND_TIME_BASE_DIV)
+	if ((reg >= mmPIXCLK1_RESYNC_CNTL && reg <= mmMICROSECOND_TIME_BASE_DIV) ||
+	    reg == mmDENTIST_DISPCLK_CNTL)
 		return SIM_BLOCK_DCCG;
 	if ((i = sim_ppll_of(st, reg, &g)) >= 0) {
 		*instance = i;
@@ -186,6 +187,7 @@ void sim_regs_reset(struct sim *sim)
 		st->regs[BIF50_mmBIOS_SCRATCH_7] = ATOM_S7_ASIC_INIT_COMPLETE_MASK;
 	sim_ppll_reset(sim);
 	sim_mc_reset(sim);
+	sim_dentist_reset(sim);
 	/* AUX reply timeout: (AUX_RX_TIMEOUT_LEN + 1) x 100 us, 400 us at reset */
 	for (unsigned i = 0; i < DCE110_MAX_AUXES; i++)
 		st->regs[mmAUX_DPHY_RX_CONTROL0 + dce110_aux_offsets[i]] =
@@ -313,6 +315,10 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 		return; /* read-only summary */
 	if (sim_ih_reg(reg)) {
 		sim_ih_write(sim, reg, value);
+		return;
+	}
+	if (reg == mmDENTIST_DISPCLK_CNTL) {
+		sim_dentist_write(sim, value);
 		return;
 	}
 	if (sim_mc_reg(reg)) { /* read by every fetch (sim_mc.c) */

@@ -418,6 +418,12 @@ void sim_scanout_render(struct sim *sim, unsigned pipe, uint16_t *frame, unsigne
 		return;
 	}
 	get_source(sim, pipe, &s);
+	if (sim_dispclk_starved(sim, pipe, s.vw, s.vh, rh)) {
+		/* DISPCLK too slow for this pipe (sim_dentist.c) */
+		fill(frame, w, l, t, l + rw, t + rh, error_px);
+		sim->underflow_pixels += (uint64_t)rw * rh;
+		return;
+	}
 	if (SIM_GET(sim_scl_in_effect(sim, pipe, mmSCL_MODE), SCL_MODE, SCL_MODE) ==
 	    SCL_MODE_BYPASS) {
 		unsigned n = s.vw < rw ? s.vw : rw;

@@ -16,11 +16,12 @@
 
 #define SIM_STATE_MAGIC 0x6174536d69536344ull /* "DcSimSta" */
 #define SIM_STATE_VERSION                                                      \
-	12 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore;  \
+	13 /* 2: write counters; 3: SCL double buffering; 4: VRR, MSA ignore;  \
 	   5: DMIF; 6: IH; 7: the VBIOS image and its PLLs, unmodelled writes; \
 	   8: the public PLL registers on every ASIC, no extension PLLs;       \
 	   9: VRAM after the state, the MC registers; 10: no extension;        \
-	   11: accesses to power-gated pipes; 12: the VGA console */
+	   11: accesses to power-gated pipes; 12: the VGA console;             \
+	   13: the DENTIST */
 
 #define SIM_REG_COUNT	     0x6000 /* dword offsets 0 .. 0x5fff: the DCE aperture */
 #define SIM_MAX_CONNECTORS   9
@@ -145,7 +146,8 @@ struct sim_config {
 	bool unposted;	    /* the firmware did not run ASIC_Init (BIOS_SCRATCH_7) */
 	int8_t vga_console; /* the connector the firmware's VGA console is on (pipe 0), or -1 */
 	uint32_t ref_khz;   /* PLL and DDC reference clock */
-	uint32_t dpref_khz; /* DP DTO reference clock */
+	uint32_t dpref_khz; /* DP DTO reference clock, and DISPCLK at power on */
+	uint32_t dentist_vco_khz; /* the DENTIST's VCO (sim_dentist.c) */
 	/* the video BIOS the engine serves (sim_vbios.c): its bytes, and from
 	 * its FirmwareInfo the PPLL output range; with an image the display
 	 * PLLs are the public BPHYC_PLLn registers (sim_ppll.c) */

@@ -59,6 +59,7 @@ struct good_image {
 	size_t len; /* 0: none yet */
 	uint64_t hash;
 	struct dc_bios_firmware_info fw;
+	uint32_t vco_khz;
 };
 
 static __thread struct good_image last_good;
@@ -85,10 +86,15 @@ image_hash(const uint8_t *p, size_t n)
 	return h;
 }
 
-/* What Display Core says of the image, and its FirmwareInfo. */
+/*
+ * What Display Core says of the image, its FirmwareInfo, and the DENTIST's
+ * VCO the board has: IntegratedSystemInfo's on an APU, else FirmwareInfo
+ * 2.2's GPU PLL output, else the 3.6 GHz of the public driver's default.
+ */
 static int check_image(struct sj_ctx *ctx, const char *full, const uint8_t *image, size_t n,
-		       struct dc_bios_firmware_info *fw)
+		       struct dc_bios_firmware_info *fw, uint32_t *vco_khz)
 {
+	struct dc_bios_integrated_info ii;
 	struct dc_bios_error berr = { 0 };
 	struct dc_bios *bios;
 	int r;
@@ -97,6 +103,11 @@ static int check_image(struct sj_ctx *ctx, const char *full, const uint8_t *imag
 	if (r < 0)
 		return sj_fail(ctx, "vbios", "video BIOS image %s: %s", full, berr.message);
 	r = dc_bios_firmware_info(bios, fw, &berr);
+	*vco_khz = SIM_DENTIST_VCO_KHZ;
+	if (r == 0 && dc_bios_integrated_info(bios, &ii, &berr) == 0 && ii.dentist_vco_khz)
+		*vco_khz = ii.dentist_vco_khz;
+	else if (r == 0 && fw->gpu_pll_output_khz)
+		*vco_khz = fw->gpu_pll_output_khz;
 	dc_bios_destroy(bios);
 	if (r < 0)
 		return sj_fail(ctx, "vbios", "video BIOS image %s: no usable FirmwareInfo%s%s",
@@ -114,15 +125,17 @@ int sim_vbios_take(struct sj_ctx *ctx, const char *name, size_t n, bool ref_give
 {
 	struct dc_bios_firmware_info fw;
 	uint64_t hash = image_hash(cfg->vbios, n);
+	uint32_t vco = SIM_DENTIST_VCO_KHZ;
 	int r;
 
 	if (n && n == last_good.len && hash == last_good.hash) {
 		fw = last_good.fw;
+		vco = last_good.vco_khz;
 	} else {
-		r = check_image(ctx, name, cfg->vbios, n, &fw);
+		r = check_image(ctx, name, cfg->vbios, n, &fw, &vco);
 		if (r < 0)
 			return r;
-		last_good = (struct good_image){ .len = n, .hash = hash, .fw = fw };
+		last_good = (struct good_image){ .len = n, .hash = hash, .fw = fw, .vco_khz = vco };
 	}
 	if (ref_given && cfg->ref_khz != fw.ref_clock_khz)
 		return sj_fail(ctx, "ref_clock_khz",
@@ -135,6 +148,7 @@ int sim_vbios_take(struct sj_ctx *ctx, const char *name, size_t n, bool ref_give
 	cfg->vbios_len = (uint32_t)n;
 	cfg->ref_khz = fw.ref_clock_khz;
 	cfg->dpref_khz = fw.default_dispclk_khz;
+	cfg->dentist_vco_khz = vco;
 	cfg->ppll_min_khz = fw.ppll_min_output_khz;
 	cfg->ppll_max_khz = fw.ppll_max_output_khz;
 	snprintf(cfg->vbios_name, sizeof(cfg->vbios_name), "%s", name);

@@ -10,11 +10,12 @@
 
 #include "bios_priv.h"
 
-/* FirmwareInfo 2.1 and 2.2 share every field read here. */
+/* FirmwareInfo 2.1 and 2.2 share every field read here but the GPU PLL's output. */
 enum {
 	FWI_REVISION = 4,
 	FWI_ENGINE_CLOCK = 8,
 	FWI_MEMORY_CLOCK = 12,
+	FWI_GPU_PLL_OUT = 20, /* 2.2 only: ulGPUPLL_OutputFreq */
 	FWI_MAX_PPLL_OUT = 32,
 	FWI_DISPCLK = 40,
 	FWI_MIN_PPLL_OUT = 56,
@@ -41,6 +42,8 @@ int dc_bios_firmware_info(const struct dc_bios *bios, struct dc_bios_firmware_in
 	out->default_engine_clock_khz = bios_u32(bios, t.offset + FWI_ENGINE_CLOCK) * 10u;
 	out->default_memory_clock_khz = bios_u32(bios, t.offset + FWI_MEMORY_CLOCK) * 10u;
 	out->default_dispclk_khz = bios_u32(bios, t.offset + FWI_DISPCLK) * 10u;
+	if (t.content_rev >= 2)
+		out->gpu_pll_output_khz = bios_u32(bios, t.offset + FWI_GPU_PLL_OUT) * 10u;
 	out->ppll_max_output_khz = bios_u32(bios, t.offset + FWI_MAX_PPLL_OUT) * 10u;
 	out->ppll_min_output_khz = bios_u32(bios, t.offset + FWI_MIN_PPLL_OUT) * 10u;
 	out->ppll_min_input_khz = bios_u16(bios, t.offset + FWI_MIN_PPLL_IN) * 10u;

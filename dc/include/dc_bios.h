@@ -104,7 +104,8 @@ struct dc_bios_firmware_info {
 	uint32_t default_engine_clock_khz;
 	uint32_t default_memory_clock_khz;
 	uint32_t default_dispclk_khz;
-	uint32_t ref_clock_khz; /* crystal: the PPLL reference */
+	uint32_t gpu_pll_output_khz; /* 2.2: the DENTIST's VCO on discrete parts, 0 if not said */
+	uint32_t ref_clock_khz;	     /* crystal: the PPLL reference */
 	uint32_t ppll_min_input_khz, ppll_max_input_khz;
 	uint32_t ppll_min_output_khz, ppll_max_output_khz;
 	uint32_t dp_ext_clock_khz; /* UNIPHY DP reference from outside, 0: from a PPLL */
