@@ -121,6 +121,7 @@ int dc_set_vbios(struct dc *dc, const void *image, size_t len, struct dc_error *
 	dc_bios_encoder_init(dc);
 	dc_bios_gating_init(dc);
 	dc_bios_crtc_init(dc);
+	dc_dispclk_init(dc);
 	dc_log(dc, DC_LOG_INFO,
 	       "video BIOS %s (%s): pixel clocks through SetPixelClock 1.%u, %u kHz reference",
 	       dc_bios_version(bios), dc_bios_date(bios), rev, dc->bios_fw.ref_clock_khz);

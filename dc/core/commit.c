@@ -162,6 +162,8 @@ int dc_commit_prepare(struct dc *dc, const struct dc_state *state, struct dc_com
 void dc_commit_finish(struct dc *dc, struct dc_commit *c)
 {
 	dc->current = c->state;
+	/* what no pipe needs any more (raised in stage 1) */
+	dc_dispclk_lower(dc, c->state.dispclk_khz);
 	for (unsigned i = 0; i < c->state.stream_count; i++) {
 		if (c->update[i] == DC_UPDATE_MODESET)
 			dc_pipe_start(dc, (unsigned)c->state.streams[i].res.timing_generator,

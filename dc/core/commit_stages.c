@@ -84,9 +84,14 @@ int dc_commit_disable_removed(struct dc *dc, struct dc_commit *c, struct dc_erro
 {
 	unsigned plls = 0;
 	char what[80];
+	int ret;
 
 	if (!dc || !c)
 		return -EINVAL;
+	/* DISPCLK for the new pipes before any of them runs (down again at finish) */
+	ret = dc_dispclk_raise(dc, c->state.dispclk_khz, err);
+	if (ret)
+		return ret;
 	for (unsigned i = 0; i < c->old.stream_count; i++) {
 		const struct dc_stream *s = &c->old.streams[i];
 
@@ -105,22 +110,23 @@ int dc_commit_disable_removed(struct dc *dc, struct dc_commit *c, struct dc_erro
 	return 0;
 }
 
+int dc_stream_program_dto(struct dc *dc, const struct dc_stream *s, int index, struct dc_error *err)
+{
+	uint32_t dpref = dc_dprefclk_khz(dc);
+	struct dc_dp_dto dto;
+
+	if (dc_dp_dto_compute(dpref, s->mode.clock, &dto))
+		return dc_error_set(err, DC_ERR_CLOCK_SOURCE, index, -1,
+				    "%s: the DP DTO cannot make %u kHz from %u kHz",
+				    dc->links[s->link].name, s->mode.clock, dpref);
+	dce110_clk_select_dto(dc->hw, (unsigned)s->res.timing_generator, &dto);
+	return 0;
+}
+
 static int program_clock(struct dc *dc, const struct dc_stream *s, int index, struct dc_error *err)
 {
-	const char *name = dc->links[s->link].name;
-	unsigned tg = (unsigned)s->res.timing_generator;
-	struct dc_dp_dto dto;
-	uint32_t dpref;
-
-	if (!uses_pll(s)) {
-		dpref = dc_dprefclk_khz(dc);
-		if (dc_dp_dto_compute(dpref, s->mode.clock, &dto))
-			return dc_error_set(err, DC_ERR_CLOCK_SOURCE, index, -1,
-					    "%s: the DP DTO cannot make %u kHz from %u kHz", name,
-					    s->mode.clock, dpref);
-		dce110_clk_select_dto(dc->hw, tg, &dto);
-		return 0;
-	}
+	if (!uses_pll(s))
+		return dc_stream_program_dto(dc, s, index, err);
 	/* check_commit refused TMDS streams without an image */
 	return dc_bios_pixel_clock(dc, s, err, index);
 }

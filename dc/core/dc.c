@@ -152,6 +152,7 @@ int dc_create(struct dc_hw *hw, const struct dc_board *board, struct dc **out)
 		dc->links[i].deadline_ns = UINT64_MAX;
 	}
 	name_links(dc);
+	dc_dispclk_init(dc);
 	*out = dc;
 	return 0;
 }

@@ -181,6 +181,13 @@ struct dc_ih_rt {
 	unsigned complaints; /* ignored vectors logged so far (rate limit) */
 };
 
+/* The video BIOS table that sets DISPCLK (dispclk.c). */
+enum dc_dispclk_table {
+	DC_DISPCLK_NONE,
+	DC_DISPCLK_SET_PIXEL_CLOCK, /* SetPixelClock 1.6 with the DFS (DCE 10, 11.0) */
+	DC_DISPCLK_SET_DCE_CLOCK,   /* SetDCEClock 2.1 (DCE 11.2) */
+};
+
 struct dc {
 	struct dc_hw *hw;
 	struct dc_board board;
@@ -209,6 +216,8 @@ struct dc {
 	bool bios_pg;		/* EnableDispPowerGating 2.1 gates and un-gates pipes */
 	bool bios_crtc;		/* EnableCRTC 1.1 starts and stops timing generators */
 	bool bios_dtd;		/* SetCRTC_UsingDTDTiming x.3 programs their timing */
+	enum dc_dispclk_table dispclk_table; /* how the image sets DISPCLK (dispclk.c) */
+	uint32_t dentist_vco_khz;	     /* the DENTIST's VCO: DISPCLK x its divider */
 	/*
 	 * dc_bus_wait (bus_wait.c): inside a scope, the waits of wait_link's
 	 * detection or link check serve the other pipes' flips and vblanks;
@@ -217,6 +226,23 @@ struct dc {
 	bool wait_scope, wait_serving;
 	unsigned wait_link;
 };
+
+/* ---- the display clock (dispclk.c) ----------------------------------------- */
+
+/* The DENTIST's VCO and the image's DISPCLK table (dispclk_table, dentist_vco_khz). */
+void dc_dispclk_init(struct dc *dc);
+/* DISPCLK in effect, read from the DENTIST. */
+uint32_t dc_dispclk_khz(struct dc *dc);
+/*
+ * Before a commit: DISPCLK up to need_khz (at least the boot clock) when it
+ * is lower. 0, or -EIO / -EOPNOTSUPP with err naming the clocks and why.
+ */
+int dc_dispclk_raise(struct dc *dc, uint32_t need_khz, struct dc_error *err);
+/* After a commit: DISPCLK down to need_khz, never below the boot clock (logged). */
+void dc_dispclk_lower(struct dc *dc, uint32_t need_khz);
+/* Stream s's CRTC clocked by its DP DTO from DPREFCLK (commit_stages.c). */
+int dc_stream_program_dto(struct dc *dc, const struct dc_stream *s, int index,
+			  struct dc_error *err);
 
 /* ---- the video BIOS (bios_clock.c) --------------------------------------- */
 

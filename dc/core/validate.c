@@ -195,6 +195,13 @@ int dc_validate(struct dc *dc, struct dc_state *state, struct dc_error *err)
 		ret = dc_assign_resources(dc, state, plans, err);
 	if (!ret)
 		ret = check_dispclk(dc, state, load, err);
+	state->dispclk_khz = 0;
+	for (unsigned i = 0; i < state->stream_count && !ret; i++) {
+		uint64_t khz = fixed32_32_ceil(load[i].dispclk_khz);
+
+		if (khz > state->dispclk_khz)
+			state->dispclk_khz = (uint32_t)khz;
+	}
 	if (!ret)
 		ret = check_memory(dc, state, load, err);
 	if (!ret)

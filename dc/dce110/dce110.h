@@ -112,6 +112,19 @@ void dce110_clk_read(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned
 void dce110_ppll_rate(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned pll,
 		      uint32_t ref_khz, struct dce110_pixel_rate *rate);
 
+/*
+ * The DENTIST (dce110_dentist.c): DISPCLK and DPREFCLK are its VCO divided
+ * by the divider a divider ID (DID) names, in quarters.
+ */
+#define DCE110_DENTIST_DID_MIN 0x08u
+uint32_t dce110_dentist_quarters(uint32_t did);
+/* The clock DID gives from vco_khz. */
+uint32_t dce110_dentist_khz(uint32_t vco_khz, uint32_t did);
+/* The DID of the lowest clock of at least khz (the highest, VCO / 2, when none is). */
+uint32_t dce110_dentist_did(uint32_t vco_khz, uint32_t khz);
+/* DISPCLK in effect: DENTIST_DISPCLK_RDIVIDER's clock from vco_khz. */
+uint32_t dce110_dispclk_read(struct dc_hw *hw, uint32_t vco_khz);
+
 /* ---- surfaces and cursor (dce110_grph.c) ----------------------------------- */
 
 /*

@@ -106,6 +106,8 @@ struct dce110_regs_gen {
 	uint8_t rdreq_dmif_limit;
 	/* the display PLLs are DC_DISPLAYPLLREGSn (DCE 11.2), not BPHYC_PLLn (dce110_regs_pll.h) */
 	bool ppll_dce112;
+	/* DISPCLK through SetDCEClock (DCE 11.2), not SetPixelClock's DFS (dc/core/dispclk.c) */
+	bool dispclk_dce_clock;
 	/*
 	 * DCE 11.2's header names the UNIPHY macro's registers only
 	 * ..._RESERVEDn, at other offsets than BPHYC_UNIPHYn of DCE 10/11.0:
@@ -184,6 +186,7 @@ static const struct dce110_regs_gen dce110_regs_gens[DCE110_GEN_COUNT] DCE110_MA
 		.wm_sets = { 0, 1, 2, 3 },
 		.wm_set_count = 4,
 		.ppll_dce112 = true,
+		.dispclk_dce_clock = true,
 		.uniphy_reserved = true,
 	},
 };

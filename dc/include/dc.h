@@ -405,6 +405,8 @@ struct dc_stream {
 struct dc_state {
 	unsigned stream_count;
 	struct dc_stream streams[DC_MAX_STREAMS];
+	/* Set by dc_validate: the DISPCLK its busiest pipe needs, kHz (0: no stream). */
+	uint32_t dispclk_khz;
 };
 
 /*
@@ -465,7 +467,10 @@ struct dc_commit {
  */
 int dc_commit_prepare(struct dc *dc, const struct dc_state *state, struct dc_commit *c,
 		      struct dc_error *err);
-/* Stage 1: blanks and powers down removed streams (link, timing generator, PLL). */
+/*
+ * Stage 1: DISPCLK up to what the new state needs (through the video BIOS),
+ * then blanks and powers down removed streams (link, timing generator, PLL).
+ */
 int dc_commit_disable_removed(struct dc *dc, struct dc_commit *c, struct dc_error *err);
 /* Stage 2: pixel clocks (PLL dividers, DP DTO) and timing generators, blanked and stopped. */
 int dc_commit_program_timing(struct dc *dc, struct dc_commit *c, struct dc_error *err);
@@ -475,7 +480,7 @@ int dc_commit_program_planes(struct dc *dc, struct dc_commit *c, struct dc_error
 int dc_commit_enable_links(struct dc *dc, struct dc_commit *c, struct dc_error *err);
 /* Stage 5: starts the new timing generators together, DP video on, unblanks. */
 int dc_commit_unblank(struct dc *dc, struct dc_commit *c, struct dc_error *err);
-/* After the last stage: c->state becomes the committed state. */
+/* After the last stage: c->state becomes the committed state; DISPCLK comes down to its need. */
 void dc_commit_finish(struct dc *dc, struct dc_commit *c);
 /* After a failed stage: undoes what the stages did and restores the old streams. */
 void dc_commit_rollback(struct dc *dc, struct dc_commit *c);
