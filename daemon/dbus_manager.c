@@ -32,6 +32,8 @@ static int get_property(sd_bus *bus, const char *path, const char *interface, co
 					     info.vbios_version ? info.vbios_version : "");
 	if (!strcmp(property, "VbiosDate"))
 		return sd_bus_message_append(reply, "s", info.vbios_date ? info.vbios_date : "");
+	if (!strcmp(property, "DisplayClock"))
+		return sd_bus_message_append(reply, "u", info.dispclk_khz);
 	if (!strcmp(property, "Version"))
 		return sd_bus_message_append(reply, "s", DCD_VERSION);
 	if (!strcmp(property, "NLinks"))
@@ -173,6 +175,7 @@ const sd_bus_vtable dcd_dbus_manager_vtable[] = {
 	SD_BUS_PROPERTY("Version", "s", get_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
 	SD_BUS_PROPERTY("VbiosVersion", "s", get_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
 	SD_BUS_PROPERTY("VbiosDate", "s", get_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
+	SD_BUS_PROPERTY("DisplayClock", "u", get_property, 0, 0),
 	SD_BUS_PROPERTY("NLinks", "u", get_property, 0, SD_BUS_VTABLE_PROPERTY_CONST),
 	SD_BUS_PROPERTY("NClients", "u", get_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
 	SD_BUS_PROPERTY("NLeases", "u", get_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),

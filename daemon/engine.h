@@ -101,6 +101,7 @@ struct dcd_engine_info {
 	const char *backend; /* "sim", "vfio", "uio", "kms" */
 	const char *model;   /* the ASIC ("Carrizo") or the kernel driver ("vkms") */
 	const char *vbios_version, *vbios_date; /* NULL without a video BIOS */
+	uint32_t dispclk_khz;			/* DISPCLK in effect; 0: not known (KMS) */
 };
 
 /* A framebuffer the engine allocated for a client (fb_alloc). */

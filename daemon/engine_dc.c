@@ -645,6 +645,7 @@ static void dce_info(struct dcd_engine *e, struct dcd_engine_info *out)
 	out->model = dc_asic_name(de->board.asic);
 	out->vbios_version = dc_vbios_version(de->dc);
 	out->vbios_date = dc_vbios_date(de->dc);
+	out->dispclk_khz = dc_dispclk_khz(de->dc);
 }
 
 static unsigned dce_link_count(struct dcd_engine *e)

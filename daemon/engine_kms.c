@@ -88,6 +88,7 @@ static void ke_info(struct dcd_engine *e, struct dcd_engine_info *out)
 	out->backend = "kms";
 	out->model = kms_driver(to_kms(e)->dev);
 	out->vbios_version = out->vbios_date = NULL;
+	out->dispclk_khz = 0; /* the kernel's driver sets it and does not say */
 }
 
 static unsigned ke_link_count(struct dcd_engine *e)

@@ -231,8 +231,6 @@ struct dc {
 
 /* The DENTIST's VCO and the image's DISPCLK table (dispclk_table, dentist_vco_khz). */
 void dc_dispclk_init(struct dc *dc);
-/* DISPCLK in effect, read from the DENTIST. */
-uint32_t dc_dispclk_khz(struct dc *dc);
 /*
  * Before a commit: DISPCLK up to need_khz (at least the boot clock) when it
  * is lower. 0, or -EIO / -EOPNOTSUPP with err naming the clocks and why.

@@ -173,6 +173,11 @@ int dc_vbios_check(const void *image, size_t len, struct dc_error *err);
 /* The image's version ("113-C75100-031") and build date, NULL without one. */
 const char *dc_vbios_version(const struct dc *dc);
 const char *dc_vbios_date(const struct dc *dc);
+/*
+ * DISPCLK in effect, kHz, read from the DENTIST: what the video BIOS
+ * booted with until a commit needs more (docs/bios.md, "The display clock").
+ */
+uint32_t dc_dispclk_khz(struct dc *dc);
 
 unsigned dc_link_count(const struct dc *dc);
 /* "DP-1", "HDMI-A-1", "DVI-D-1", "eDP-1": numbered per type in board order. */

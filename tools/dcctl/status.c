@@ -5,7 +5,7 @@
 
 struct manager {
 	char version[32], backend[16], asic[16], vbios_version[48], vbios_date[24];
-	uint32_t links, clients, leases;
+	uint32_t links, clients, leases, dispclk_khz;
 };
 
 static int read_manager(struct dcctl *ctx, struct manager *mg)
@@ -30,6 +30,8 @@ static int read_manager(struct dcctl *ctx, struct manager *mg)
 			dcctl_text(mg->vbios_version, sizeof(mg->vbios_version), s);
 		else if (!strcmp(key, "VbiosDate") && sd_bus_message_read(m, "v", "s", &s) > 0)
 			dcctl_text(mg->vbios_date, sizeof(mg->vbios_date), s);
+		else if (!strcmp(key, "DisplayClock"))
+			sd_bus_message_read(m, "v", "u", &mg->dispclk_khz);
 		else if (!strcmp(key, "NLinks"))
 			sd_bus_message_read(m, "v", "u", &mg->links);
 		else if (!strcmp(key, "NClients"))
@@ -84,6 +86,9 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 		json_object_object_add(o, "vbios_date",
 				       mg.vbios_date[0] ? json_object_new_string(mg.vbios_date)
 							: NULL);
+		json_object_object_add(o, "dispclk_khz",
+				       mg.dispclk_khz ? json_object_new_int64(mg.dispclk_khz)
+						      : NULL);
 		json_object_object_add(o, "links", json_object_new_int64(mg.links));
 		json_object_object_add(o, "connected", json_object_new_int64(connected));
 		json_object_object_add(o, "lit", json_object_new_int64(lit));
@@ -96,6 +101,8 @@ static int run(struct dcctl *ctx, int argc, char **argv)
 	       strcmp(mg.backend, "sim") ? mg.backend : "simulated");
 	if (mg.vbios_version[0])
 		printf("  vbios    %s (%s)\n", mg.vbios_version, mg.vbios_date);
+	if (mg.dispclk_khz)
+		printf("  dispclk  %u.%03u MHz\n", mg.dispclk_khz / 1000, mg.dispclk_khz % 1000);
 	printf("  links    %u: %u connected, %u lit\n", mg.links, connected, lit);
 	printf("  clients  %u\n", mg.clients);
 	printf("  leases   %u\n", mg.leases);
