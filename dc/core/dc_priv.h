@@ -258,6 +258,12 @@ void dc_bios_gating_init(struct dc *dc);
  * table; -EIO (logged) when the table fails.
  */
 int dc_bios_pipe_power(struct dc *dc, unsigned pipe, bool on);
+/*
+ * The image's ATOM_INIT for pipe 0, as the kernel runs it when it
+ * initialises the engine, then CRTC_MASTER_UPDATE_MODE 0 again. 0, also
+ * without the table; -EIO (logged) when the table fails.
+ */
+int dc_bios_pipes_init(struct dc *dc);
 
 /* ---- starting and stopping a CRTC (bios_crtc.c) ----------------------------- */
 

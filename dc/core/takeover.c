@@ -8,9 +8,10 @@
  * alone, because it is what an earlier dcd left (dc_snapshot and dc_adopt
  * take it over, docs/recovery.md). A pipe in VGA mode is the video BIOS's
  * console, never Display Core's: the encoders carrying it are turned off
- * (the kernel turns every encoder off at init), the pipe is stopped, and
- * with every other idle pipe gated where the image can gate. Nothing is written where nothing
- * needs doing, so a restarted dcd writes no register here.
+ * (the kernel turns every encoder off at init), the pipe is stopped, the
+ * image's engine init runs as the kernel's does (dc_bios_pipes_init), and
+ * the pipe is gated with every other idle pipe where the image can gate. Nothing is written where
+ * nothing needs doing, so a restarted dcd writes no register here.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -43,6 +44,15 @@ static bool in_state(const struct dc_state *cur, unsigned tg)
 {
 	for (unsigned i = 0; i < cur->stream_count; i++)
 		if (cur->streams[i].res.timing_generator == (int)tg)
+			return true;
+	return false;
+}
+
+/* A timing generator runs (an earlier dcd's, to adopt) or is Display Core's. */
+static bool any_running(struct dc *dc, const struct dc_state *cur)
+{
+	for (unsigned tg = 0; tg < dc->pool->timing_generators; tg++)
+		if (in_state(cur, tg) || dce110_tg_enabled(dc->hw, tg))
 			return true;
 	return false;
 }
@@ -102,6 +112,13 @@ int dc_takeover(struct dc *dc)
 		append(stopped, sizeof(stopped), &ns, tg);
 	}
 	dc_hw_update(dc->hw, mmVGA_RENDER_CONTROL, VGA_RENDER_CONTROL__VGA_VSTATUS_CNTL_MASK, 0);
+	/* taken from the firmware, with nothing of dcd's running: the engine's init */
+	if (ns && !any_running(dc, cur) && dc->bios_pg) {
+		if (dc_bios_pipes_init(dc))
+			ret = -EIO;
+		else
+			dc_log(dc, DC_LOG_INFO, "engine initialised by the video BIOS (ATOM_INIT)");
+	}
 	for (unsigned tg = 0; dc->bios_pg && tg < dc->pool->timing_generators; tg++) {
 		if (in_state(cur, tg) || dce110_tg_enabled(dc->hw, tg) || !pipe_powered(dc, tg))
 			continue;

@@ -44,6 +44,19 @@ static const uint32_t dce110_dmif_offsets[] DCE110_MAYBE_UNUSED = {
 };
 #define DCE110_MAX_DMIF 6
 
+/*
+ * ---- DVMM_PTE_REQ (DCE 11.0 and 11.2; DCE 10.0 has none): how the display
+ * requests page table entries when it scans out through the GPU's page
+ * tables (the GART on Carrizo and Stoney).
+ */
+#define mmDVMM_PTE_REQ                                                     0x330
+#define DVMM_PTE_REQ__MAX_PTEREQ_TO_ISSUE_MASK                             0xff
+#define DVMM_PTE_REQ__MAX_PTEREQ_TO_ISSUE__SHIFT                           0x0
+#define DVMM_PTE_REQ__HFLIP_PTEREQ_PER_CHUNK_INT_MASK                      0xff00
+#define DVMM_PTE_REQ__HFLIP_PTEREQ_PER_CHUNK_INT__SHIFT                    0x8
+#define DVMM_PTE_REQ__HFLIP_PTEREQ_PER_CHUNK_MULTIPLIER_MASK               0x3f0000
+#define DVMM_PTE_REQ__HFLIP_PTEREQ_PER_CHUNK_MULTIPLIER__SHIFT             0x10
+
 /* ---- DPG (display pipe glue) of pipe n: + dce110_crtc_offsets[n] --------- */
 
 #define mmDPG_PIPE_ARBITRATION_CONTROL1                                    0x1b30

@@ -106,6 +106,8 @@ struct dce110_regs_gen {
 	uint8_t rdreq_dmif_limit;
 	/* the display PLLs are DC_DISPLAYPLLREGSn (DCE 11.2), not BPHYC_PLLn (dce110_regs_pll.h) */
 	bool ppll_dce112;
+	/* DVMM_PTE_REQ exists (DCE 11.0, 11.2): its page table requests set as the kernel does */
+	bool dvmm_pte_req;
 	/* DISPCLK through SetDCEClock (DCE 11.2), not SetPixelClock's DFS (dc/core/dispclk.c) */
 	bool dispclk_dce_clock;
 	/*
@@ -130,7 +132,8 @@ struct dce110_regs_gen {
 	.master_update_lock_reg = mmCRTC_MASTER_UPDATE_LOCK, \
 	.start_line_interlace_early_mask = CRTC_START_LINE_CONTROL__CRTC_INTERLACE_START_LINE_EARLY_MASK, \
 	.start_line_legacy_requestor_mask = CRTC_START_LINE_CONTROL__CRTC_LEGACY_REQUESTOR_EN_MASK, \
-	.start_line_prefetch_mask = CRTC_START_LINE_CONTROL__CRTC_PREFETCH_EN_MASK
+	.start_line_prefetch_mask = CRTC_START_LINE_CONTROL__CRTC_PREFETCH_EN_MASK, \
+	.dvmm_pte_req = true
 
 /* DCE 10.0 and 11.0: two-bit watermark set selects, sets A (2) and D (1) */
 #define DCE_WM_2BIT \

@@ -10,7 +10,8 @@
  * nothing goes outside the register aperture.
  *
  * And Display Core calls it as the kernel's DC does: a commit powers a new
- * stream's pipe before its timing, and a pipe whose stream goes is gated;
+ * stream's pipe before its timing (and sets DVMM_PTE_REQ's page table
+ * requests after it, as the kernel's init_pte), and a pipe whose stream goes is gated;
  * a pipe that keeps its stream is never gated. A gated pipe does not
  * respond (the simulator's model, docs/sim.md): its CRTC registers read 0
  * and lose writes, and it scans nothing out, so a stream on a pipe left
@@ -131,12 +132,21 @@ static void display_core_gates_pipes_without_streams(void **state)
 	int ph, pe;
 
 	(void)state;
+	assert_int_equal(dc_hw_read(t->hw, mmDVMM_PTE_REQ), 0);
 	dst_commit_links(t, both, 2, 0x808080);
 	ph = dst_pipe_of(t, hdmi);
 	pe = dst_pipe_of(t, edp);
 	assert_true(ph >= 0 && pe >= 0);
 	assert_int_equal(pipe_pgfsm(t, (unsigned)ph), DCE110_PGFSM_ON);
 	assert_int_equal(pipe_pgfsm(t, (unsigned)pe), DCE110_PGFSM_ON);
+	/* after an un-gate, as the kernel's dce110_init_pte: 255 requests, 4 x 4 per chunk */
+	assert_int_equal(dc_hw_read(t->hw, mmDVMM_PTE_REQ) &
+				 (DVMM_PTE_REQ__MAX_PTEREQ_TO_ISSUE_MASK |
+				  DVMM_PTE_REQ__HFLIP_PTEREQ_PER_CHUNK_INT_MASK |
+				  DVMM_PTE_REQ__HFLIP_PTEREQ_PER_CHUNK_MULTIPLIER_MASK),
+			 DC_FIELD(DVMM_PTE_REQ, MAX_PTEREQ_TO_ISSUE, 255) |
+				 DC_FIELD(DVMM_PTE_REQ, HFLIP_PTEREQ_PER_CHUNK_INT, 4) |
+				 DC_FIELD(DVMM_PTE_REQ, HFLIP_PTEREQ_PER_CHUNK_MULTIPLIER, 4));
 
 	/* HDMI goes: its pipe is gated, eDP's stays powered and keeps scanning out */
 	dst_commit_links(t, &edp, 1, 0x808080);

@@ -8,8 +8,9 @@
  *    carrying it;
  *  - dc_snapshot does not take it for a stream;
  *  - dc_takeover turns that DIG off, stops the pipe, takes it out of VGA
- *    mode, turns VGA rendering off and gates every idle pipe through
- *    EnableDispPowerGating; a second call writes nothing;
+ *    mode, turns VGA rendering off, runs the engine's init (the image's
+ *    ATOM_INIT for pipe 0, then CRTC_MASTER_UPDATE_MODE 0) and gates every
+ *    idle pipe through EnableDispPowerGating; a second call writes nothing;
  *  - a stream on that pipe afterwards shows its picture, which it would
  *    not with VGA mode left on;
  *  - pipes that run outside VGA mode (an earlier dcd's) are left alone.
@@ -86,7 +87,26 @@ static void the_console_is_stopped_and_the_pipe_serves_display_core(void **state
 	assert_int_equal(dc_snapshot(t->dc, &snap), 0);
 	assert_int_equal(snap.stream_count, 0);
 
+	assert_int_equal(sim_trace_start(t->sim, 65536), 0);
 	assert_int_equal(dc_takeover(t->dc), 0);
+	/*
+	 * the engine's init, as the kernel's: the image's ATOM_INIT for pipe 0,
+	 * then CRTC_MASTER_UPDATE_MODE 0 again (the table leaves it 2)
+	 */
+	{
+		bool init = false;
+
+		for (size_t i = 0; i < sim_trace_count(t->sim); i++) {
+			struct sim_trace_entry e;
+
+			assert_int_equal(sim_trace_get(t->sim, i, &e), 0);
+			if (e.reg == mmCRTC_MASTER_UPDATE_MODE + dce110_crtc_offsets[0])
+				init = e.value == 0;
+		}
+		assert_true(init);
+		assert_int_equal(pipe_reg(t, 0, mmCRTC_MASTER_UPDATE_MODE), 0);
+	}
+	sim_trace_stop(t->sim);
 	assert_false(dc_hw_read(t->hw, mmDIG_FE_CNTL) & DIG_FE_CNTL__DIG_SYMCLK_FE_ON_MASK);
 	assert_false(dc_hw_read(t->hw, mmDIG_BE_EN_CNTL) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK);
 	assert_false(pipe_reg(t, 0, mmCRTC_CONTROL) &
