@@ -16,6 +16,8 @@
  *    registers only as reserved (the transmitter's link enable alone).
  *  - EnableCRTC 1.1: a CRTC started or stopped with its pipe's front-end
  *    clock (what AMD's Carrizo and Stoney tables do, docs/bios.md).
+ *  - EnableDispPowerGating 2.1: a pipe gated, or un-gated once its
+ *    power-gating state machine reads on.
  *  - SetPixelClock in the revision the public driver uses on that DCE:
  *    1.6 on DCE 10 (dcd's dividers, written to BPHYC_PLLn as on DCE 11.0)
  *    and 1.7 on DCE 11.2 (a clock only: the table picks the post divider
@@ -570,22 +572,34 @@ static void transmitter_control_v6(struct atom_table *t)
  * to clear, then stops the front end's clock. Another CRTC or action ends
  * the table.
  */
-static void enable_crtc_v1(struct atom_table *t)
+/*
+ * The pipe in PS byte 0 (ATOM_CRTC1..6 = 0..5) selects the register block
+ * offsets[pipe]; then a switch on the action in byte 1, ATOM_ENABLE to
+ * act[0] and ATOM_DISABLE to act[1]. Another pipe or action ends the table.
+ */
+static void pipe_action(struct atom_table *t, const uint32_t *offsets, size_t act[2])
 {
-	static const uint8_t ids[] = { 0, 1, 2, 3, 4, 5 }; /* ATOM_CRTC1..6 */
+	static const uint8_t ids[] = { 0, 1, 2, 3, 4, 5 };
 	static const uint8_t actions[] = { ATOM_ENABLE, ATOM_DISABLE };
-	size_t cases[6], done[6], act[2], end;
+	size_t cases[6], done[6];
 
-	atom_table_begin(t, 1, W_COUNT, 4);
 	switch_cases(t, ATTR(K_PS, A_B0), 0, ids, 6, cases);
 	for (unsigned i = 0; i < 6; i++) {
 		atom_table_patch(t, cases[i]);
-		ws_imm(t, MOVE, WS_REG_BLOCK, dce110_crtc_offsets[i]);
+		ws_imm(t, MOVE, WS_REG_BLOCK, offsets[i]);
 		done[i] = jump(t, J_ALWAYS);
 	}
 	for (unsigned i = 0; i < 6; i++)
 		atom_table_patch(t, done[i]);
 	switch_cases(t, ATTR(K_PS, A_B8), 0, actions, 2, act);
+}
+
+static void enable_crtc_v1(struct atom_table *t)
+{
+	size_t act[2], end;
+
+	atom_table_begin(t, 1, W_COUNT, 4);
+	pipe_action(t, dce110_crtc_offsets, act);
 	atom_table_patch(t, act[0]);
 	reg_imm(t, OR, mmDCFE_CLOCK_CONTROL, DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK);
 	reg_imm(t, OR, mmCRTC_CONTROL, CRTC_CONTROL__CRTC_MASTER_EN_MASK);
@@ -595,6 +609,32 @@ static void enable_crtc_v1(struct atom_table *t)
 	wait_bits(t, mmCRTC_CONTROL, CRTC_CONTROL__CRTC_CURRENT_MASTER_EN_STATE_MASK, false);
 	reg_imm(t, AND, mmDCFE_CLOCK_CONTROL,
 		~(uint32_t)DCFE_CLOCK_CONTROL__DCFE_CLOCK_ENABLE_MASK);
+	atom_table_patch(t, end);
+	atom_table_u8(t, EOT);
+	atom_table_end(t);
+}
+
+/*
+ * EnableDispPowerGating 2.1 (ENABLE_DISP_POWER_GATING_PARAMETERS_V2_1): the
+ * pipe in byte 0 (ATOM_CRTC1..6 = 0..5), the action in byte 1. ATOM_ENABLE
+ * gates the pipe (PIPEn_PG_ENABLE.PIPEn_POWER_GATE); ATOM_DISABLE clears
+ * that and waits, 10 us apart, for PIPEn_PG_STATUS.PIPEn_PGFSM_PWR_STATUS
+ * to read on (0). Another pipe or action (ATOM_INIT among them: these
+ * images have no engine init) ends the table.
+ */
+static void enable_disp_power_gating_v1(struct atom_table *t)
+{
+	size_t act[2], end;
+
+	atom_table_begin(t, 1, W_COUNT, 4);
+	t->b[2] = 2; /* format revision 2 */
+	pipe_action(t, dce110_pg_offsets, act);
+	atom_table_patch(t, act[0]);
+	reg_imm(t, OR, mmPIPE0_PG_ENABLE, PIPE0_PG_ENABLE__PIPE0_POWER_GATE_MASK);
+	end = jump(t, J_ALWAYS);
+	atom_table_patch(t, act[1]);
+	reg_imm(t, AND, mmPIPE0_PG_ENABLE, ~(uint32_t)PIPE0_PG_ENABLE__PIPE0_POWER_GATE_MASK);
+	wait_bits(t, mmPIPE0_PG_STATUS, PIPE0_PG_STATUS__PIPE0_PGFSM_PWR_STATUS_MASK, false);
 	atom_table_patch(t, end);
 	atom_table_u8(t, EOT);
 	atom_table_end(t);
@@ -659,7 +699,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	};
 	uint8_t fwi[FWI_SIZE] = { 0 };
 	uint32_t vco_min = dce112 ? SIM_OWN_VBIOS_DCE112_VCO_MIN_KHZ : SIM_OWN_VBIOS_VCO_MIN_KHZ;
-	struct atom_table spc, adj, utc, crtc, dce;
+	struct atom_table spc, adj, utc, crtc, dce, pg;
 	struct atom_image img;
 
 	if (cfg->ref_khz % 10 || cfg->dpref_khz % 10)
@@ -679,6 +719,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	else
 		transmitter_control_v5(&utc);
 	enable_crtc_v1(&crtc);
+	enable_disp_power_gating_v1(&pg);
 
 	/* ATOM_FIRMWARE_INFO_V2_2: clocks in 10 kHz */
 	put16(fwi, FWI_SIZE);
@@ -698,6 +739,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_ADJUST_DISPLAY_PLL, &adj) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_UNIPHY_TRANSMITTER_CONTROL, &utc) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_ENABLE_CRTC, &crtc) < 0 ||
+	    atom_image_add_cmd(&img, DC_BIOS_CMD_ENABLE_DISP_POWER_GATING, &pg) < 0 ||
 	    (dce112 && atom_image_add_cmd(&img, DC_BIOS_CMD_SET_DCE_CLOCK, &dce) < 0))
 		return sj_fail(ctx, "vbios",
 			       "the simulator's own video BIOS: a table overflows or the %u-byte "

@@ -2,9 +2,9 @@
  * Pipe power gating through the video BIOS, as the kernel's DC does it on
  * DCE 10/11: EnableDispPowerGating un-gates a pipe before its timing is
  * programmed for a new stream, and gates it once its stream is shut down.
- * AMD's Carrizo and Stoney images carry the table (revision 2.1); our own
- * images do not, and then nothing is gated or un-gated (pipes stay as the
- * VBIOS left them: powered).
+ * AMD's Carrizo and Stoney images carry the table (revision 2.1), and so
+ * do our own (sim_own_vbios.c); without it nothing is gated or un-gated
+ * (pipes stay as the VBIOS left them: powered).
  *
  * Parameters: ENABLE_DISP_POWER_GATING_PARAMETERS_V2_1 (atombios.h): the
  * pipe (ATOM_CRTC1 = 0, ...), ATOM_ENABLE to gate, ATOM_DISABLE to un-gate.

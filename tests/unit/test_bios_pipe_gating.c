@@ -1,8 +1,8 @@
 /*
  * Pipe power gating through AMD's real video BIOS images (Carrizo and
- * Stoney): EnableDispPowerGating 2.1 (ENABLE_DISP_POWER_GATING_PARAMETERS_V2_1:
- * the pipe, then ATOM_ENABLE to gate or ATOM_DISABLE to un-gate, as the
- * kernel's DC calls it) run against the simulator. Gating sets
+ * Stoney) and our own (Tonga, Fiji, Polaris): EnableDispPowerGating 2.1
+ * (ENABLE_DISP_POWER_GATING_PARAMETERS_V2_1: the pipe, then ATOM_ENABLE to gate or ATOM_DISABLE to
+ * un-gate, as the kernel's DC calls it) run against the simulator. Gating sets
  * PIPEn_PG_ENABLE.PIPEn_POWER_GATE and the status reads gated; un-gating
  * clears it, and the table, which polls PIPEn_PG_STATUS until the pipe
  * reads powered, finishes (without the simulator's model of that status
@@ -110,6 +110,16 @@ static void stoney_gates_and_ungates_each_pipe(void **state)
 	gate_and_ungate(SCENARIO("stoney"), DC_ASIC_STONEY, 2);
 }
 
+/* Our own images (Tonga, Fiji, Polaris): the same table, on six pipes. */
+static void own_images_gate_and_ungate_each_pipe(void **state)
+{
+	(void)state;
+	gate_and_ungate(SCENARIO("tonga"), DC_ASIC_TONGA, 6);
+	gate_and_ungate(SCENARIO("fiji"), DC_ASIC_FIJI, 6);
+	gate_and_ungate(SCENARIO("polaris10"), DC_ASIC_POLARIS10, 6);
+	gate_and_ungate(SCENARIO("polaris12"), DC_ASIC_POLARIS12, 6);
+}
+
 static unsigned pipe_pgfsm(struct dst *t, unsigned pipe)
 {
 	return DC_FIELD_GET(dc_hw_read(t->hw, mmPIPE0_PG_STATUS + dce110_pg_offsets[pipe]),
@@ -189,6 +199,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(carrizo_gates_and_ungates_each_pipe),
 		cmocka_unit_test(stoney_gates_and_ungates_each_pipe),
+		cmocka_unit_test(own_images_gate_and_ungate_each_pipe),
 		cmocka_unit_test(display_core_gates_pipes_without_streams),
 	};
 
