@@ -18,6 +18,8 @@
  *    clock (what AMD's Carrizo and Stoney tables do, docs/bios.md).
  *  - EnableDispPowerGating 2.1: a pipe gated, or un-gated once its
  *    power-gating state machine reads on.
+ *  - SetCRTC_UsingDTDTiming 2.3: a CRTC's timing registers from the
+ *    mode's sizes, blanking and syncs, as dce110_tg.c maps them.
  *  - SetPixelClock in the revision the public driver uses on that DCE:
  *    1.6 on DCE 10 (dcd's dividers, written to BPHYC_PLLn as on DCE 11.0)
  *    and 1.7 on DCE 11.2 (a clock only: the table picks the post divider
@@ -56,6 +58,7 @@ enum {
 	MUL = 31,
 	DIV = 37,
 	ADD = 43,
+	SUB = 49,
 	COMPARE = 60,
 	SWITCH = 66,
 	JUMP = 67,
@@ -573,17 +576,15 @@ static void transmitter_control_v6(struct atom_table *t)
  * the table.
  */
 /*
- * The pipe in PS byte 0 (ATOM_CRTC1..6 = 0..5) selects the register block
- * offsets[pipe]; then a switch on the action in byte 1, ATOM_ENABLE to
- * act[0] and ATOM_DISABLE to act[1]. Another pipe or action ends the table.
+ * The pipe in byte 0 of PS dword ps (ATOM_CRTC1..6 = 0..5) selects the
+ * register block offsets[pipe]; another value ends the table.
  */
-static void pipe_action(struct atom_table *t, const uint32_t *offsets, size_t act[2])
+static void select_pipe(struct atom_table *t, uint8_t ps, const uint32_t *offsets)
 {
 	static const uint8_t ids[] = { 0, 1, 2, 3, 4, 5 };
-	static const uint8_t actions[] = { ATOM_ENABLE, ATOM_DISABLE };
 	size_t cases[6], done[6];
 
-	switch_cases(t, ATTR(K_PS, A_B0), 0, ids, 6, cases);
+	switch_cases(t, ATTR(K_PS, A_B0), ps, ids, 6, cases);
 	for (unsigned i = 0; i < 6; i++) {
 		atom_table_patch(t, cases[i]);
 		ws_imm(t, MOVE, WS_REG_BLOCK, offsets[i]);
@@ -591,7 +592,91 @@ static void pipe_action(struct atom_table *t, const uint32_t *offsets, size_t ac
 	}
 	for (unsigned i = 0; i < 6; i++)
 		atom_table_patch(t, done[i]);
+}
+
+/*
+ * The pipe in PS byte 0 selects the register block offsets[pipe]; then a
+ * switch on the action in byte 1, ATOM_ENABLE to act[0] and ATOM_DISABLE
+ * to act[1]. Another pipe or action ends the table.
+ */
+static void pipe_action(struct atom_table *t, const uint32_t *offsets, size_t act[2])
+{
+	static const uint8_t actions[] = { ATOM_ENABLE, ATOM_DISABLE };
+
+	select_pipe(t, 0, offsets);
 	switch_cases(t, ATTR(K_PS, A_B8), 0, actions, 2, act);
+}
+
+/* ATOM_MODE_MISC_INFO (atombios.h): a sync polarity bit set means active low */
+#define ATOM_HSYNC_POLARITY 0x02
+#define ATOM_VSYNC_POLARITY 0x04
+
+/*
+ * One direction of SetCRTC_UsingDTDTiming: PS dword size holds (active,
+ * blanking), dword sync (sync offset, sync width), 16 bits each, low half
+ * first; the misc word (dword 4) holds the polarity bit pol. The CRTC's
+ * registers as dce110_tg.c maps a timing: TOTAL = active + blanking - 1,
+ * SYNC_A = [0, width), BLANK_END = blanking - offset, BLANK_START =
+ * BLANK_END + active, SYNC_A_POL = 1 for active low.
+ */
+static void dtd_axis(struct atom_table *t, uint8_t size, uint8_t sync, uint32_t pol,
+		     const uint16_t regs[4])
+{
+	size_t positive;
+
+	ws_src(t, MOVE, W_A, K_PS, A_DW, size);
+	ws_imm(t, AND, W_A, 0xffff);
+	ws_src(t, MOVE, W_B, K_PS, A_DW, size);
+	shift(t, SHIFT_RIGHT, W_B, 16);
+	ws_src(t, MOVE, W_C, K_PS, A_DW, sync);
+	ws_imm(t, AND, W_C, 0xffff);
+	ws_src(t, MOVE, W_CLOCK, K_PS, A_DW, sync);
+	shift(t, SHIFT_RIGHT, W_CLOCK, 16);
+	/* TOTAL */
+	ws_src(t, MOVE, W_PLL, K_WS, A_DW, W_A);
+	ws_src(t, ADD, W_PLL, K_WS, A_DW, W_B);
+	ws_imm(t, SUB, W_PLL, 1);
+	reg_ws(t, MOVE, regs[0], W_PLL);
+	/* SYNC_A: from 0 to the width */
+	shift_left(t, W_CLOCK, CRTC_H_SYNC_A__CRTC_H_SYNC_A_END__SHIFT);
+	reg_ws(t, MOVE, regs[1], W_CLOCK);
+	/* BLANK_START_END */
+	ws_src(t, SUB, W_B, K_WS, A_DW, W_C);
+	ws_src(t, ADD, W_A, K_WS, A_DW, W_B);
+	shift_left(t, W_B, CRTC_H_BLANK_START_END__CRTC_H_BLANK_END__SHIFT);
+	ws_src(t, OR, W_A, K_WS, A_DW, W_B);
+	reg_ws(t, MOVE, regs[2], W_A);
+	/* polarity */
+	reg_imm(t, AND, regs[3], ~(uint32_t)CRTC_H_SYNC_A_CNTL__CRTC_H_SYNC_A_POL_MASK);
+	ws_src(t, MOVE, W_CRTC, K_PS, A_DW, 4);
+	ws_imm(t, AND, W_CRTC, pol);
+	ws_imm(t, COMPARE, W_CRTC, 0);
+	positive = jump(t, J_EQUAL);
+	reg_imm(t, OR, regs[3], CRTC_H_SYNC_A_CNTL__CRTC_H_SYNC_A_POL_MASK);
+	atom_table_patch(t, positive);
+}
+
+/*
+ * SetCRTC_UsingDTDTiming 2.3 (SET_CRTC_USING_DTD_TIMING_PARAMETERS): the
+ * CRTC (ATOM_CRTC1 = 0) in byte 20; both directions as dtd_axis says,
+ * then interlace off. Borders are not used (dcd asks for none).
+ */
+static void set_crtc_dtd_timing_v3(struct atom_table *t)
+{
+	static const uint16_t h[4] = { mmCRTC_H_TOTAL, mmCRTC_H_SYNC_A, mmCRTC_H_BLANK_START_END,
+				       mmCRTC_H_SYNC_A_CNTL };
+	static const uint16_t v[4] = { mmCRTC_V_TOTAL, mmCRTC_V_SYNC_A, mmCRTC_V_BLANK_START_END,
+				       mmCRTC_V_SYNC_A_CNTL };
+
+	atom_table_begin(t, 3, W_COUNT, 24);
+	t->b[2] = 2; /* format revision 2 */
+	select_pipe(t, 5, dce110_crtc_offsets);
+	dtd_axis(t, 0, 2, ATOM_HSYNC_POLARITY, h);
+	dtd_axis(t, 1, 3, ATOM_VSYNC_POLARITY, v);
+	reg_imm(t, AND, mmCRTC_INTERLACE_CONTROL,
+		~(uint32_t)CRTC_INTERLACE_CONTROL__CRTC_INTERLACE_ENABLE_MASK);
+	atom_table_u8(t, EOT);
+	atom_table_end(t);
 }
 
 static void enable_crtc_v1(struct atom_table *t)
@@ -699,7 +784,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	};
 	uint8_t fwi[FWI_SIZE] = { 0 };
 	uint32_t vco_min = dce112 ? SIM_OWN_VBIOS_DCE112_VCO_MIN_KHZ : SIM_OWN_VBIOS_VCO_MIN_KHZ;
-	struct atom_table spc, adj, utc, crtc, dce, pg;
+	struct atom_table spc, adj, utc, crtc, dce, pg, dtd;
 	struct atom_image img;
 
 	if (cfg->ref_khz % 10 || cfg->dpref_khz % 10)
@@ -720,6 +805,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 		transmitter_control_v5(&utc);
 	enable_crtc_v1(&crtc);
 	enable_disp_power_gating_v1(&pg);
+	set_crtc_dtd_timing_v3(&dtd);
 
 	/* ATOM_FIRMWARE_INFO_V2_2: clocks in 10 kHz */
 	put16(fwi, FWI_SIZE);
@@ -740,6 +826,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_UNIPHY_TRANSMITTER_CONTROL, &utc) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_ENABLE_CRTC, &crtc) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_ENABLE_DISP_POWER_GATING, &pg) < 0 ||
+	    atom_image_add_cmd(&img, DC_BIOS_CMD_SET_CRTC_USING_DTD_TIMING, &dtd) < 0 ||
 	    (dce112 && atom_image_add_cmd(&img, DC_BIOS_CMD_SET_DCE_CLOCK, &dce) < 0))
 		return sj_fail(ctx, "vbios",
 			       "the simulator's own video BIOS: a table overflows or the %u-byte "

@@ -4,7 +4,7 @@
  *
  * Timing: the video BIOS's SetCRTC_UsingDTDTiming (content revision 3,
  * SET_CRTC_USING_DTD_TIMING_PARAMETERS) where the image has it (AMD's
- * Carrizo and Stoney images), else the CRTC registers
+ * Carrizo and Stoney images, our own), else the CRTC registers
  * (dce110_tg_program_timing); then the start line of the pipe's requests
  * (dce110_tg_advanced_request), as the kernel does after the table.
  *

@@ -259,19 +259,25 @@ static void assert_timing(struct dc_hw *hw, unsigned pipe, const struct drm_mode
 	assert_int_equal(back.flags & pol, m->flags & pol);
 }
 
+#define HDMI_SCENARIO(asic)                                                                \
+	"{ \"asic\": \"" asic "\", \"clock\": \"virtual\", \"connectors\": [ { \"name\": " \
+	"\"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 1, \"ddc\": 1, \"encoder\": 1, "       \
+	"\"display\": { \"edid\": { \"input\": \"hdmi\", \"preferred\": \"cta-1080p60\", " \
+	"\"vics\": [ 1, 4, 16 ] } } } ] }"
+
 /*
- * AMD's Carrizo image times the CRTC through SetCRTC_UsingDTDTiming: for
- * CTA VICs 1 (both syncs negative), 4 and 16 the registers read back as
- * the mode, the frames come at its rate, and the start line of the pipe's
- * requests is what the kernel sets after the table (line 4, prefetch).
+ * The images' SetCRTC_UsingDTDTiming times the CRTC (AMD's Carrizo image,
+ * our own Tonga and Polaris images): for CTA VICs 1 (both syncs
+ * negative), 4 and 16 the registers read back as the mode, the frames
+ * come at its rate, and the start line of the pipe's requests is what the
+ * kernel sets after the table (line 4, prefetch).
  */
-static void carrizo_times_crtcs_through_its_table(void **state)
+static void times_crtcs_through_the_table(const char *json, enum dc_asic asic)
 {
 	static const unsigned vics[] = { 1, 4, 16 };
-	struct dst *t = dst_create(NULL, DC_ASIC_CARRIZO);
+	struct dst *t = dst_create(json, asic);
 	unsigned hdmi = dst_link(t, "HDMI-A-1");
 
-	(void)state;
 	assert_true(t->dc->bios_dtd);
 	for (unsigned i = 0; i < 3; i++) {
 		struct dc_state st = { .stream_count = 1 };
@@ -287,13 +293,14 @@ static void carrizo_times_crtcs_through_its_table(void **state)
 		s = &dc_current_state(t->dc)->streams[0];
 		p = (unsigned)s->res.timing_generator;
 		assert_timing(t->hw, p, &s->mode);
+		/* the prefetch and legacy requestor bits lie elsewhere on DCE 10 */
 		assert_int_equal(
 			crtc_reg(t->hw, p, mmCRTC_START_LINE_CONTROL) &
 				(CRTC_START_LINE_CONTROL__CRTC_ADVANCED_START_LINE_POSITION_MASK |
-				 CRTC_START_LINE_CONTROL__CRTC_PREFETCH_EN_MASK |
-				 CRTC_START_LINE_CONTROL__CRTC_LEGACY_REQUESTOR_EN_MASK),
+				 t->dc->pool->regs->start_line_prefetch_mask |
+				 t->dc->pool->regs->start_line_legacy_requestor_mask),
 			DC_FIELD(CRTC_START_LINE_CONTROL, CRTC_ADVANCED_START_LINE_POSITION, 4) |
-				CRTC_START_LINE_CONTROL__CRTC_PREFETCH_EN_MASK);
+				t->dc->pool->regs->start_line_prefetch_mask);
 		assert_int_equal(sim_advance(t->sim, 200 * MS), 0);
 		assert_int_equal(sim_scanout_history(t->sim, p, h, 8), 8);
 		frame_ns = (uint64_t)s->mode.htotal * s->mode.vtotal * 1000000000ull /
@@ -307,6 +314,19 @@ static void carrizo_times_crtcs_through_its_table(void **state)
 		}
 	}
 	dst_destroy(t);
+}
+
+static void carrizo_times_crtcs_through_its_table(void **state)
+{
+	(void)state;
+	times_crtcs_through_the_table(NULL, DC_ASIC_CARRIZO);
+}
+
+static void own_images_time_crtcs_through_their_table(void **state)
+{
+	(void)state;
+	times_crtcs_through_the_table(HDMI_SCENARIO("tonga"), DC_ASIC_TONGA);
+	times_crtcs_through_the_table(HDMI_SCENARIO("polaris10"), DC_ASIC_POLARIS10);
 }
 
 /*
@@ -373,6 +393,7 @@ int main(void)
 		cmocka_unit_test(a_pipe_without_its_clock_fetches_nothing),
 		cmocka_unit_test(display_core_runs_the_images_table),
 		cmocka_unit_test(carrizo_times_crtcs_through_its_table),
+		cmocka_unit_test(own_images_time_crtcs_through_their_table),
 		cmocka_unit_test(display_core_hands_the_table_the_mode),
 	};
 
