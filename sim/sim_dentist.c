@@ -1,6 +1,7 @@
 /*
  * The DENTIST (DENTIST_DISPCLK_CNTL): DISPCLK and DPREFCLK are its VCO
- * divided by the dividers their divider IDs name (docs/sim.md, "DISPCLK").
+ * divided by the dividers their divider IDs name (docs/sim.md, "DISPCLK: the
+ * DENTIST").
  *  - Writing DENTIST_DISPCLK_WDIVIDER changes DISPCLK at once:
  *    DENTIST_DISPCLK_RDIVIDER (the divider in effect) takes the new ID and
  *    DENTIST_DISPCLK_CHG_DONE reads 1. DENTIST_DPREFCLK_WDIVIDER is kept

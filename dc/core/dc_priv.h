@@ -233,7 +233,8 @@ struct dc {
 void dc_dispclk_init(struct dc *dc);
 /*
  * Before a commit: DISPCLK up to need_khz (at least the boot clock) when it
- * is lower. 0, or -EIO / -EOPNOTSUPP with err naming the clocks and why.
+ * is lower. 0, or -ERANGE (DC_ERR_DISPLAY_CLOCK) with err naming the clocks
+ * and why.
  */
 int dc_dispclk_raise(struct dc *dc, uint32_t need_khz, struct dc_error *err);
 /* After a commit: DISPCLK down to need_khz, never below the boot clock (logged). */

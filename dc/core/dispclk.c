@@ -17,9 +17,9 @@
  * effect (DENTIST_DISPCLK_RDIVIDER, dce110_dentist.c) rather than trusting
  * the table's answer. The DENTIST's VCO is IntegratedSystemInfo's on APUs,
  * else FirmwareInfo 2.2's GPU PLL output, else 3.6 GHz (what the public
- * driver assumes). AMD's Carrizo table, run this way, talks to the SMU
- * (docs/bios.md, "Not yet"), which the simulator does not model: there a
- * raise stops with the register named and the commit fails.
+ * driver assumes). What AMD's Carrizo and Stoney tables do when run this
+ * way (they round down, rewrite the DP DTOs' modulo, and with a DPREFCLK
+ * divider of 0 wait on the SMU) is in docs/bios.md, "The display clock".
  */
 #include <errno.h>
 #include <stdio.h>
@@ -93,8 +93,9 @@ static int run_table(struct dc *dc, uint32_t khz, struct dc_bios_error *berr)
 
 /*
  * AMD's Carrizo table, setting DISPCLK, also writes every DP_DTOn_MODULO
- * (docs/bios.md, "DISPCLK"): a running DP stream's clock would move. Its
- * DTO is written back as Display Core set it.
+ * (docs/bios.md, "The display clock"): a running DP stream's clock would
+ * move. Its DTO is written back as Display Core set it (no write where it
+ * still holds that).
  */
 static void restore_dtos(struct dc *dc)
 {
