@@ -5,8 +5,7 @@
  * definitions (atombios.h, atom.h): the ROM and ATOM headers, the master
  * command and data lists, FirmwareInfo 2.2 with the scenario's reference
  * clock, DP reference (as the default DISPCLK), PPLL range and the
- * DENTIST's VCO, and these
- * command tables in ATOM bytecode:
+ * DENTIST's VCO, and these command tables in ATOM bytecode:
  *
  *  - AdjustDisplayPll 1.3: the pixel clock comes back unchanged, with no
  *    reference or post divider asked for.

@@ -10,8 +10,9 @@
  * console, never Display Core's: the encoders carrying it are turned off
  * (the kernel turns every encoder off at init), the pipe is stopped, the
  * image's engine init runs as the kernel's does (dc_bios_pipes_init), and
- * the pipe is gated with every other idle pipe where the image can gate. Nothing is written where
- * nothing needs doing, so a restarted dcd writes no register here.
+ * the pipe is gated with every other idle pipe where the image can gate.
+ * Nothing is written where nothing needs doing, so a restarted dcd writes
+ * no register here.
  */
 #include <errno.h>
 #include <stdio.h>
