@@ -14,7 +14,9 @@
  *    more than the 600 MHz the engine boots with. On Tonga the commit
  *    raises DISPCLK and the pipe shows its picture without underflow; a
  *    1080p commit after it brings DISPCLK back to 600 MHz. Put back to
- *    600 MHz behind Display Core's back, the same pipe underflows.
+ *    600 MHz behind Display Core's back, the same pipe underflows. On
+ *    Polaris 10 an HDMI 4K60 stream takes DISPCLK to 626 MHz through
+ *    SetDCEClock and turning it off brings it back.
  *  - AMD's Carrizo and Stoney tables set the step at or below the clock
  *    asked for: Display Core asks again for the step above, 4K60 runs at
  *    626 MHz and a wider plane at 654.5, the running DP stream keeping its
@@ -267,6 +269,40 @@ static void assert_mode_refresh(struct dst *t, const char *what)
 			 want_hz);
 }
 
+/*
+ * Polaris 10 (SetDCEClock 2.1 of our own image): an HDMI 2.0 TV at 4K60
+ * (594 MHz, scrambled) needs 623.7 MHz; DISPCLK goes to 626.09 MHz and
+ * comes back to 600 MHz without it.
+ */
+static void polaris_hdmi_4k60_raises_dispclk(void **state)
+{
+	static const char json[] =
+		"{ \"asic\": \"polaris10\", \"clock\": \"virtual\", \"connectors\": [ { "
+		"\"name\": \"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 1, \"ddc\": 1, "
+		"\"encoder\": 1, \"display\": { \"edid\": { \"input\": \"hdmi\", "
+		"\"preferred\": \"cta-4k60\", \"vics\": [ 97, 16 ], "
+		"\"hdmi\": { \"max_tmds_mhz\": 340 }, \"hf_vsdb\": { "
+		"\"max_tmds_char_rate_mhz\": 600, \"scdc\": true } } } } ] }";
+	struct dst *t = dst_create(json, DC_ASIC_POLARIS10);
+	unsigned link = dst_link(t, "HDMI-A-1");
+	struct dc_state st = { .stream_count = 1 };
+	struct dc_error err;
+
+	(void)state;
+	assert_int_equal(dentist_khz(t), BOOT_KHZ);
+	dst_stream(t, link, &st.streams[0], dst_fb(t, 3840, 2160, 0x808080));
+	assert_int_equal(st.streams[0].mode.clock, 594000);
+	if (dc_commit(t->dc, &st, &err))
+		fail_msg("polaris10 4K60: %s", err.message);
+	assert_int_equal(dc_current_state(t->dc)->dispclk_khz, 623700);
+	assert_int_equal(dentist_khz(t), 626086);
+	st.stream_count = 0;
+	if (dc_commit(t->dc, &st, &err))
+		fail_msg("polaris10 off: %s", err.message);
+	assert_int_equal(dentist_khz(t), BOOT_KHZ);
+	dst_destroy(t);
+}
+
 static const struct asic apus[] = {
 	{ "carrizo", DC_ASIC_CARRIZO, 643000 },
 	{ "stoney", DC_ASIC_STONEY, 643000 },
@@ -340,6 +376,7 @@ int main(void)
 		cmocka_unit_test(own_images_raise_and_lower),
 		cmocka_unit_test(scaled_4k_raises_dispclk_on_tonga),
 		cmocka_unit_test(dentist_too_slow_underflows),
+		cmocka_unit_test(polaris_hdmi_4k60_raises_dispclk),
 		cmocka_unit_test(amd_tables_reach_the_step_above),
 		cmocka_unit_test(amd_table_waiting_on_an_unmodelled_register_is_named),
 	};
