@@ -6,7 +6,9 @@
  *
  * What dcd does differently: a pipe that runs outside VGA mode is left
  * alone, because it is what an earlier dcd left (dc_snapshot and dc_adopt
- * take it over, docs/recovery.md). A pipe in VGA mode is the video BIOS's
+ * take it over, docs/recovery.md). Encoders still on behind a stopped pipe
+ * carry nothing and are turned off, as the kernel's init turns every
+ * encoder off. A pipe in VGA mode is the video BIOS's
  * console, never Display Core's: the encoders carrying it are turned off
  * (the kernel turns every encoder off at init), the pipe is stopped, the
  * image's engine init runs as the kernel's does (dc_bios_pipes_init), and
@@ -16,6 +18,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../dce110/dce110.h"
 #include "../dce110/dce110_link.h"
@@ -66,18 +69,19 @@ static void append(char *buf, size_t size, size_t *used, unsigned n)
 }
 
 /*
- * The console's output off, as the link's disable does: the stream
- * encoder, then the transmitter (through the image's table where it
+ * The encoders carrying pipe tg off, as the link's disable does: the
+ * stream encoder, then the transmitter (through the image's table where it
  * drives it) and the link encoder. Nothing is known of the sink yet.
+ * False when no encoder takes the pipe's pixels.
  */
-static void console_output_off(struct dc *dc, unsigned tg)
+static bool output_off(struct dc *dc, unsigned tg)
 {
 	enum dc_signal signal;
 	unsigned se, be, link;
 	bool dp;
 
 	if (dc_pipe_output(dc, tg, &se, &be, &link, &signal))
-		return;
+		return false;
 	dp = signal == DC_SIGNAL_DP || signal == DC_SIGNAL_EDP;
 
 	dce110_se_disable(dc->hw, dc->pool->regs, se, be);
@@ -85,13 +89,14 @@ static void console_output_off(struct dc *dc, unsigned tg)
 	if (signal != DC_SIGNAL_NONE && (dp ? dc_bios_phy(dc, be) : dc_bios_phy_tmds(dc, be)))
 		dc_bios_phy_disable(dc, link, signal);
 	dce110_link_enc_disable(dc->hw, be);
+	return true;
 }
 
 int dc_takeover(struct dc *dc)
 {
 	const struct dc_state *cur;
-	char stopped[64] = "", gated[64] = "";
-	size_t ns = 0, ng = 0;
+	char stopped[64] = "", gated[64] = "", dark[64] = "";
+	size_t ns = 0, ng = 0, nd = 0;
 	unsigned n_gated = 0;
 	int ret = 0;
 
@@ -105,7 +110,7 @@ int dc_takeover(struct dc *dc)
 		/* the video BIOS's console: blank, output off, stop, then out of VGA mode */
 		if (dce110_tg_enabled(dc->hw, tg)) {
 			dce110_tg_blank(dc->hw, tg, true);
-			console_output_off(dc, tg);
+			output_off(dc, tg);
 			if (dc_crtc_enable(dc, tg, false))
 				ret = -EIO;
 		}
@@ -113,6 +118,12 @@ int dc_takeover(struct dc *dc)
 		append(stopped, sizeof(stopped), &ns, tg);
 	}
 	dc_hw_update(dc->hw, mmVGA_RENDER_CONTROL, VGA_RENDER_CONTROL__VGA_VSTATUS_CNTL_MASK, 0);
+	/* encoders still on behind a stopped pipe carry nothing: off, as the kernel's init */
+	for (unsigned tg = 0; tg < dc->pool->timing_generators; tg++) {
+		if (in_state(cur, tg) || dce110_tg_enabled(dc->hw, tg) || !output_off(dc, tg))
+			continue;
+		append(dark, sizeof(dark), &nd, tg);
+	}
 	/* taken from the firmware, with nothing of dcd's running: the engine's init */
 	if (ns && !any_running(dc, cur) && dc->bios_pg) {
 		if (dc_bios_pipes_init(dc))
@@ -134,6 +145,9 @@ int dc_takeover(struct dc *dc)
 		dc_log(dc, DC_LOG_INFO,
 		       "took over from the video BIOS: its VGA console on pipe %s stopped",
 		       stopped);
+	if (nd)
+		dc_log(dc, DC_LOG_INFO, "encoders behind stopped pipe%s %s turned off",
+		       strchr(dark, ',') ? "s" : "", dark);
 	if (ng)
 		dc_log(dc, DC_LOG_INFO, "idle pipe%s %s power-gated", n_gated > 1 ? "s" : "",
 		       gated);

@@ -13,7 +13,8 @@
  *    idle pipe through EnableDispPowerGating; a second call writes nothing;
  *  - a stream on that pipe afterwards shows its picture, which it would
  *    not with VGA mode left on;
- *  - pipes that run outside VGA mode (an earlier dcd's) are left alone.
+ *  - pipes that run outside VGA mode (an earlier dcd's) are left alone;
+ *  - encoders still on behind a stopped pipe are turned off.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -166,6 +167,47 @@ static void running_pipes_are_left_alone(void **state)
 	dst_destroy(t);
 }
 
+/*
+ * Encoders left on behind a stopped pipe (a dcd that died between stopping
+ * a CRTC and turning its encoders off, say) carry nothing: takeover turns
+ * them off, as the kernel's init does every encoder; a running pipe's stay.
+ */
+static void encoders_behind_a_stopped_pipe_go_off(void **state)
+{
+	struct dst *t = dst_create(SCENARIO(""), DC_ASIC_CARRIZO);
+	const unsigned links[] = { dst_link(t, "HDMI-A-1"), dst_link(t, "eDP-1") };
+	const struct dc_state none = { .stream_count = 0 };
+	unsigned hdmi_pipe, edp_pipe, frames, pictures;
+
+	(void)state;
+	dst_commit_links(t, links, 2, 0x40c040);
+	hdmi_pipe = (unsigned)dst_pipe_of(t, links[0]);
+	edp_pipe = (unsigned)dst_pipe_of(t, links[1]);
+	/* a new dcd: it has committed nothing; HDMI's CRTC stopped behind its back */
+	assert_int_equal(dc_adopt(t->dc, &none), 0);
+	dce110_tg_enable(t->hw, hdmi_pipe, false);
+	assert_int_equal(sim_advance(t->sim, 50 * MS), 0);
+	assert_false(pipe_reg(t, hdmi_pipe, mmCRTC_CONTROL) &
+		     CRTC_CONTROL__CRTC_CURRENT_MASTER_EN_STATE_MASK);
+	assert_true(dc_hw_read(t->hw, mmDIG_BE_EN_CNTL + dce110_dig_offsets[1]) &
+		    DIG_BE_EN_CNTL__DIG_ENABLE_MASK);
+
+	assert_int_equal(dc_takeover(t->dc), 0);
+	/* HDMI-A-1's DIG (UNIPHY B) off; eDP-1's (UNIPHY A) on, its pipe still showing */
+	assert_false(dc_hw_read(t->hw, mmDIG_BE_EN_CNTL + dce110_dig_offsets[1]) &
+		     DIG_BE_EN_CNTL__DIG_ENABLE_MASK);
+	assert_true(dc_hw_read(t->hw, mmDIG_BE_EN_CNTL) & DIG_BE_EN_CNTL__DIG_ENABLE_MASK);
+	dst_watch(t, edp_pipe, 100 * MS, &frames, &pictures);
+	assert_true(frames >= 5);
+	assert_int_equal(pictures, frames);
+	/* nothing left to do: nothing written */
+	assert_int_equal(sim_trace_start(t->sim, 1024), 0);
+	assert_int_equal(dc_takeover(t->dc), 0);
+	assert_int_equal(sim_trace_count(t->sim), 0);
+	sim_trace_stop(t->sim);
+	dst_destroy(t);
+}
+
 /* The scenario key: a DP or eDP connector that exists. */
 static void the_console_needs_a_dp_connector(void **state)
 {
@@ -195,6 +237,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(the_console_is_stopped_and_the_pipe_serves_display_core),
 		cmocka_unit_test(running_pipes_are_left_alone),
+		cmocka_unit_test(encoders_behind_a_stopped_pipe_go_off),
 		cmocka_unit_test(the_console_needs_a_dp_connector),
 	};
 
