@@ -40,6 +40,12 @@
 /* The DENTIST switches within microseconds; the table's own waits are bounded here. */
 #define DISPCLK_LIMIT_NS (50ull * 1000 * 1000)
 
+static const char *table_name(const struct dc *dc)
+{
+	return dc->dispclk_table == DC_DISPCLK_SET_DCE_CLOCK ? "SetDCEClock 2.1"
+							     : "SetPixelClock 1.6 with the DFS";
+}
+
 void dc_dispclk_init(struct dc *dc)
 {
 	struct dc_bios_integrated_info ii;
@@ -61,17 +67,20 @@ void dc_dispclk_init(struct dc *dc)
 	} else if (dc->bios_spc_rev == PIXEL_CLOCK_REV_6) {
 		dc->dispclk_table = DC_DISPCLK_SET_PIXEL_CLOCK;
 	}
+	/* what bring-up on a GPU wants to know first */
+	if (dc->dispclk_table == DC_DISPCLK_NONE)
+		dc_log(dc, DC_LOG_INFO,
+		       "DISPCLK %u kHz from a %u kHz DENTIST VCO; the video BIOS has no table dcd "
+		       "knows that sets it",
+		       dc_dispclk_khz(dc), dc->dentist_vco_khz);
+	else
+		dc_log(dc, DC_LOG_INFO, "DISPCLK %u kHz from a %u kHz DENTIST VCO; set through %s",
+		       dc_dispclk_khz(dc), dc->dentist_vco_khz, table_name(dc));
 }
 
 uint32_t dc_dispclk_khz(struct dc *dc)
 {
 	return dce110_dispclk_read(dc->hw, dc->dentist_vco_khz);
-}
-
-static const char *table_name(const struct dc *dc)
-{
-	return dc->dispclk_table == DC_DISPCLK_SET_DCE_CLOCK ? "SetDCEClock 2.1"
-							     : "SetPixelClock 1.6";
 }
 
 /* Runs the image's DISPCLK table for khz; 0 or -EIO with why in berr. */
