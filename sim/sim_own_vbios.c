@@ -794,9 +794,9 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	if (dce112)
 		set_pixel_clock_v7(&spc, cfg->ref_khz, vco_min);
 	else
-		set_pixel_clock_v6(&spc, SIM_DENTIST_VCO_KHZ);
+		set_pixel_clock_v6(&spc, SIM_OWN_VBIOS_DENTIST_VCO_KHZ);
 	if (dce112)
-		set_dce_clock_v1(&dce, SIM_DENTIST_VCO_KHZ, cfg->dpref_khz);
+		set_dce_clock_v1(&dce, SIM_OWN_VBIOS_DENTIST_VCO_KHZ, cfg->dpref_khz);
 	adjust_display_pll(&adj);
 	if (dce112)
 		transmitter_control_v6(&utc);
@@ -810,7 +810,8 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	put16(fwi, FWI_SIZE);
 	fwi[2] = 2;
 	fwi[3] = 2;
-	put32(fwi + 20, SIM_DENTIST_VCO_KHZ / 10); /* ulGPUPLL_OutputFreq: the DENTIST's VCO */
+	put32(fwi + 20,
+	      SIM_OWN_VBIOS_DENTIST_VCO_KHZ / 10); /* ulGPUPLL_OutputFreq: the DENTIST's VCO */
 	put32(fwi + 32, SIM_OWN_VBIOS_VCO_MAX_KHZ / 10);
 	put32(fwi + 40, cfg->dpref_khz / 10);
 	put32(fwi + 56, vco_min / 10);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dc_bios.h"
 #include "sim_internal.h"
 #include "sim_json.h"
 #include "sim_scenario.h"
@@ -193,7 +194,7 @@ static int parse_top(struct sj_ctx *ctx, json_object *root, struct sim_config *c
 	    0)
 		return dpref_given;
 	cfg->dpref_khz = (uint32_t)x;
-	cfg->dentist_vco_khz = SIM_DENTIST_VCO_KHZ; /* an image says otherwise */
+	cfg->dentist_vco_khz = dc_bios_dentist_vco_khz(NULL); /* an image says otherwise */
 	if ((r = sj_string(ctx, "", root, "vbios", false, 1024, &vbios)) < 0)
 		return r;
 	/* dcd --vbios: this engine's ROM is that file, whatever the scenario names */

@@ -37,8 +37,8 @@ int sim_vbios_parse(struct sj_ctx *ctx, const char *file, bool ref_given, bool d
 #define SIM_OWN_VBIOS_VCO_MAX_KHZ	 1200000
 #define SIM_OWN_VBIOS_PD_MIN_KHZ	 6750 /* at the phase detector, as AMD's images say */
 #define SIM_OWN_VBIOS_PD_MAX_KHZ	 50000
-/* The DENTIST's VCO where the image does not say (our own images say it) */
-#define SIM_DENTIST_VCO_KHZ		 3600000
+/* The DENTIST's VCO our own images say (FirmwareInfo's GPU PLL output) */
+#define SIM_OWN_VBIOS_DENTIST_VCO_KHZ	 3600000
 int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg);
 /* Checks cfg->vbios (len bytes, called name) and takes its clocks into cfg. */
 int sim_vbios_take(struct sj_ctx *ctx, const char *name, size_t len, bool ref_given,

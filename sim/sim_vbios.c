@@ -86,15 +86,10 @@ image_hash(const uint8_t *p, size_t n)
 	return h;
 }
 
-/*
- * What Display Core says of the image, its FirmwareInfo, and the DENTIST's
- * VCO the board has: IntegratedSystemInfo's on an APU, else FirmwareInfo
- * 2.2's GPU PLL output, else the 3.6 GHz of the public driver's default.
- */
+/* What Display Core says of the image, its FirmwareInfo, and the DENTIST's VCO it describes. */
 static int check_image(struct sj_ctx *ctx, const char *full, const uint8_t *image, size_t n,
 		       struct dc_bios_firmware_info *fw, uint32_t *vco_khz)
 {
-	struct dc_bios_integrated_info ii;
 	struct dc_bios_error berr = { 0 };
 	struct dc_bios *bios;
 	int r;
@@ -103,11 +98,7 @@ static int check_image(struct sj_ctx *ctx, const char *full, const uint8_t *imag
 	if (r < 0)
 		return sj_fail(ctx, "vbios", "video BIOS image %s: %s", full, berr.message);
 	r = dc_bios_firmware_info(bios, fw, &berr);
-	*vco_khz = SIM_DENTIST_VCO_KHZ;
-	if (r == 0 && dc_bios_integrated_info(bios, &ii, &berr) == 0 && ii.dentist_vco_khz)
-		*vco_khz = ii.dentist_vco_khz;
-	else if (r == 0 && fw->gpu_pll_output_khz)
-		*vco_khz = fw->gpu_pll_output_khz;
+	*vco_khz = dc_bios_dentist_vco_khz(bios);
 	dc_bios_destroy(bios);
 	if (r < 0)
 		return sj_fail(ctx, "vbios", "video BIOS image %s: no usable FirmwareInfo%s%s",
@@ -125,7 +116,7 @@ int sim_vbios_take(struct sj_ctx *ctx, const char *name, size_t n, bool ref_give
 {
 	struct dc_bios_firmware_info fw;
 	uint64_t hash = image_hash(cfg->vbios, n);
-	uint32_t vco = SIM_DENTIST_VCO_KHZ;
+	uint32_t vco = DC_BIOS_DENTIST_VCO_DEFAULT_KHZ;
 	int r;
 
 	if (n && n == last_good.len && hash == last_good.hash) {

@@ -135,3 +135,16 @@ int dc_bios_integrated_info(const struct dc_bios *bios, struct dc_bios_integrate
 	out->uma_channels = bios_u8(bios, t.offset + ISI_UMA_CHANNELS);
 	return 0;
 }
+
+uint32_t dc_bios_dentist_vco_khz(const struct dc_bios *bios)
+{
+	struct dc_bios_integrated_info ii;
+	struct dc_bios_firmware_info fw;
+	struct dc_bios_error err;
+
+	if (bios && !dc_bios_integrated_info(bios, &ii, &err) && ii.dentist_vco_khz)
+		return ii.dentist_vco_khz;
+	if (bios && !dc_bios_firmware_info(bios, &fw, &err) && fw.gpu_pll_output_khz)
+		return fw.gpu_pll_output_khz;
+	return DC_BIOS_DENTIST_VCO_DEFAULT_KHZ;
+}

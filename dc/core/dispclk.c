@@ -15,10 +15,9 @@
  *    DCE_CLOCK_TYPE_DISPCLK from ATOM_GCK_DFS.
  * Display Core then reads DISPCLK back from the DENTIST's divider in
  * effect (DENTIST_DISPCLK_RDIVIDER, dce110_dentist.c) rather than trusting
- * the table's answer. The DENTIST's VCO is IntegratedSystemInfo's on APUs,
- * else FirmwareInfo 2.2's GPU PLL output, else 3.6 GHz (what the public
- * driver assumes). What AMD's Carrizo and Stoney tables do when run this
- * way (they round down, rewrite the DP DTOs' modulo, and with a DPREFCLK
+ * the table's answer, with the image's DENTIST VCO (dc_bios_dentist_vco_khz,
+ * shared with the simulator, which clocks from the same image). What AMD's Carrizo and Stoney
+ * tables do when run this way (they round down, rewrite the DP DTOs' modulo, and with a DPREFCLK
  * divider of 0 wait on the SMU) is in docs/bios.md, "The display clock".
  */
 #include <errno.h>
@@ -36,7 +35,6 @@
 #define PIXEL_CLOCK_REV_6      6
 #define DCE_CLOCK_REV_1	       1
 
-#define DEFAULT_VCO_KHZ	 3600000u
 /* The DENTIST switches within microseconds; the table's own waits are bounded here. */
 #define DISPCLK_LIMIT_NS (50ull * 1000 * 1000)
 
@@ -48,18 +46,12 @@ static const char *table_name(const struct dc *dc)
 
 void dc_dispclk_init(struct dc *dc)
 {
-	struct dc_bios_integrated_info ii;
-	struct dc_bios_error berr = { 0 };
 	struct dc_bios_table t;
 
 	dc->dispclk_table = DC_DISPCLK_NONE;
-	dc->dentist_vco_khz = DEFAULT_VCO_KHZ;
+	dc->dentist_vco_khz = dc_bios_dentist_vco_khz(dc->bios);
 	if (!dc->bios)
 		return;
-	if (!dc_bios_integrated_info(dc->bios, &ii, &berr) && ii.dentist_vco_khz)
-		dc->dentist_vco_khz = ii.dentist_vco_khz;
-	else if (dc->bios_fw.gpu_pll_output_khz)
-		dc->dentist_vco_khz = dc->bios_fw.gpu_pll_output_khz;
 	if (dc->pool->regs->dispclk_dce_clock) {
 		if (!dc_bios_cmd_table(dc->bios, DC_BIOS_CMD_SET_DCE_CLOCK, &t) &&
 		    t.format_rev == 2 && t.content_rev == DCE_CLOCK_REV_1)

@@ -185,6 +185,14 @@ struct dc_bios_integrated_info {
 int dc_bios_integrated_info(const struct dc_bios *bios, struct dc_bios_integrated_info *out,
 			    struct dc_bios_error *err);
 
+/*
+ * The DENTIST's VCO (DISPCLK and DPREFCLK divide it): IntegratedSystemInfo's
+ * on an APU, else FirmwareInfo 2.2's GPU PLL output, else the 3.6 GHz the
+ * public driver assumes. bios may be NULL (the default then).
+ */
+#define DC_BIOS_DENTIST_VCO_DEFAULT_KHZ 3600000u
+uint32_t dc_bios_dentist_vco_khz(const struct dc_bios *bios);
+
 /* ---- command tables ---------------------------------------------------------- */
 
 /*

@@ -117,6 +117,9 @@ static void test_carrizo(void **state)
 	assert_int_equal(dc_bios_integrated_info(b, &ii, &err), 0);
 	assert_int_equal(ii.content_rev, 9);
 	assert_true(ii.dentist_vco_khz > 0);
+	/* the DENTIST's VCO is IntegratedSystemInfo's on an APU; without an image, 3.6 GHz */
+	assert_int_equal(dc_bios_dentist_vco_khz(b), ii.dentist_vco_khz);
+	assert_int_equal(dc_bios_dentist_vco_khz(NULL), 3600000);
 	dc_bios_destroy(b);
 }
 
