@@ -201,6 +201,16 @@ double dst_refresh_mhz(const struct drm_mode_modeinfo *m)
 	return (double)m->clock * 1e6 / ((double)m->htotal * m->vtotal);
 }
 
+double dst_timeline_hz(struct dst *t, unsigned tg)
+{
+	struct sim_frame h[SIM_SCANOUT_HISTORY];
+	int n = sim_scanout_history(t->sim, tg, h, SIM_SCANOUT_HISTORY);
+
+	assert_true(n >= 10);
+	return (double)(h[n - 1].frame - h[0].frame) * 1e9 /
+	       (double)(h[n - 1].start_ns - h[0].start_ns);
+}
+
 void dst_commit_links(struct dst *t, const unsigned *links, unsigned n, uint32_t xrgb)
 {
 	struct dc_state st = { .stream_count = (uint8_t)n };

@@ -116,6 +116,11 @@ void dst_run(struct dst *t, uint64_t ns, uint64_t step_ns);
 
 /* Expected field rate of a timing in mHz: clock x 10^6 / (htotal x vtotal), exact. */
 double dst_refresh_mhz(const struct drm_mode_modeinfo *m);
+/*
+ * Frames per second pipe tg ran at, over the simulator's record of its
+ * frames (sim_scanout_history: the last second or so); at least 10 frames.
+ */
+double dst_timeline_hz(struct dst *t, unsigned tg);
 
 /*
  * Pieces of scenario JSON for the tests' own engines: a connector (name,

@@ -87,11 +87,9 @@ static void measure_on(struct dst *t, const struct image *im, unsigned vic)
 {
 	struct dc_state st = { .stream_count = 1 };
 	const struct dc_stream *s;
-	struct sim_frame h[64];
 	struct dc_error err;
 	double want_hz, got_hz;
 	unsigned tg;
-	int n;
 
 	assert_string_equal(dc_vbios_version(t->dc), im->version);
 	dst_stream_vic(t, dst_link(t, "HDMI-A-1"), vic, &st.streams[0],
@@ -111,12 +109,8 @@ static void measure_on(struct dst *t, const struct image *im, unsigned vic)
 	}
 	tg = (unsigned)s->res.timing_generator;
 	assert_int_equal(sim_advance(t->sim, NS_PER_S), 0);
-	n = sim_scanout_history(t->sim, tg, h, 64);
-	assert_true(n >= 10);
-	/* frames per second over the recorded frames */
-	got_hz = (double)(h[n - 1].frame - h[0].frame) * NS_PER_S /
-		 (double)(h[n - 1].start_ns - h[0].start_ns);
-	want_hz = (double)s->mode.clock * 1000.0 / ((double)s->mode.htotal * s->mode.vtotal);
+	got_hz = dst_timeline_hz(t, tg);
+	want_hz = dst_refresh_mhz(&s->mode) / 1000.0;
 	if (got_hz < want_hz * 0.999 || got_hz > want_hz * 1.001)
 		fail_msg("%s VIC %u (%u kHz): %.4f Hz on the timeline, the mode has %.4f Hz",
 			 im->asic, vic, s->mode.clock, got_hz, want_hz);
