@@ -567,23 +567,15 @@ static void transmitter_control_v6(struct atom_table *t)
 }
 
 /*
- * EnableCRTC 1.1 (ENABLE_CRTC_PARAMETERS): the CRTC in byte 0, ATOM_ENABLE
- * or ATOM_DISABLE in byte 1. ENABLE clocks the pipe's front end
- * (DCFE_CLOCK_CONTROL.DCFE_CLOCK_ENABLE), then sets CRTC_MASTER_EN;
- * DISABLE clears CRTC_MASTER_EN, waits for CRTC_CURRENT_MASTER_EN_STATE
- * to clear, then stops the front end's clock. Another CRTC or action ends
- * the table.
+ * The source attr/idx names (a byte: 0..5) selects the register block
+ * offsets[n]; another value ends the table.
  */
-/*
- * The pipe in byte 0 of PS dword ps (ATOM_CRTC1..6 = 0..5) selects the
- * register block offsets[pipe]; another value ends the table.
- */
-static void select_pipe(struct atom_table *t, uint8_t ps, const uint32_t *offsets)
+static void select_block(struct atom_table *t, uint8_t attr, uint8_t idx, const uint32_t *offsets)
 {
 	static const uint8_t ids[] = { 0, 1, 2, 3, 4, 5 };
 	size_t cases[6], done[6];
 
-	switch_cases(t, ATTR(K_PS, A_B0), ps, ids, 6, cases);
+	switch_cases(t, attr, idx, ids, 6, cases);
 	for (unsigned i = 0; i < 6; i++) {
 		atom_table_patch(t, cases[i]);
 		ws_imm(t, MOVE, WS_REG_BLOCK, offsets[i]);
@@ -591,6 +583,12 @@ static void select_pipe(struct atom_table *t, uint8_t ps, const uint32_t *offset
 	}
 	for (unsigned i = 0; i < 6; i++)
 		atom_table_patch(t, done[i]);
+}
+
+/* The pipe in byte 0 of PS dword ps (ATOM_CRTC1..6 = 0..5) selects its register block. */
+static void select_pipe(struct atom_table *t, uint8_t ps, const uint32_t *offsets)
+{
+	select_block(t, ATTR(K_PS, A_B0), ps, offsets);
 }
 
 /*
@@ -604,6 +602,53 @@ static void pipe_action(struct atom_table *t, const uint32_t *offsets, size_t ac
 
 	select_pipe(t, 0, offsets);
 	switch_cases(t, ATTR(K_PS, A_B8), 0, actions, 2, act);
+}
+
+/* atombios.h: DIGxEncoderControl */
+#define ATOM_ENCODER_CMD_SETUP 0x0f
+#define ATOM_ENCODER_MODE_DVI  2
+#define ATOM_ENCODER_MODE_HDMI 3
+/* The TMDS clock channel's 10-bit character: five ones, then five zeros (DVI 1.0). */
+#define TMDS_CLOCK_PATTERN     0x1f
+
+/*
+ * DIGxEncoderControl 1.4 (DIG_ENCODER_CONTROL_PARAMETERS_V4, DCE 10: the
+ * action in byte 3, the front end in bits 4-6 of byte 2, the mode in
+ * byte 4) and 1.5 (ENCODER_STREAM_SETUP_PARAMETERS_V5, DCE 11.2: the front
+ * end in byte 0, the action in byte 1, the mode in byte 2). SETUP in HDMI
+ * or DVI mode sets the front end up for TMDS: RGB at 8 bits per colour
+ * (DIG_FE_CNTL's TMDS_PIXEL_ENCODING and TMDS_COLOR_FORMAT cleared; the
+ * driver sets its stream's afterwards) and the TMDS clock character in
+ * DIG_CLOCK_PATTERN. Other actions and modes end the table. The clock,
+ * lanes and depth are not used: the display PLL and the transmitter table
+ * carry them.
+ */
+static void dig_encoder_control(struct atom_table *t, bool v5)
+{
+	static const uint8_t setup[] = { ATOM_ENCODER_CMD_SETUP };
+	static const uint8_t modes[] = { ATOM_ENCODER_MODE_HDMI, ATOM_ENCODER_MODE_DVI };
+	size_t act, mode[2];
+
+	atom_table_begin(t, v5 ? 5 : 4, W_COUNT, v5 ? 12 : 8);
+	switch_cases(t, ATTR(K_PS, v5 ? A_B8 : A_B24), 0, setup, 1, &act);
+	atom_table_patch(t, act);
+	switch_cases(t, ATTR(K_PS, v5 ? A_B16 : A_B0), v5 ? 0 : 1, modes, 2, mode);
+	atom_table_patch(t, mode[0]);
+	atom_table_patch(t, mode[1]);
+	if (v5) {
+		select_block(t, ATTR(K_PS, A_B0), 0, dce110_dig_offsets);
+	} else {
+		ws_src(t, MOVE, W_A, K_PS, A_B16, 0);
+		shift(t, SHIFT_RIGHT, W_A, 4);
+		ws_imm(t, AND, W_A, 7);
+		select_block(t, ATTR(K_WS, A_B0), W_A, dce110_dig_offsets);
+	}
+	reg_imm(t, AND, mmDIG_FE_CNTL,
+		~(uint32_t)(DIG_FE_CNTL__TMDS_PIXEL_ENCODING_MASK |
+			    DIG_FE_CNTL__TMDS_COLOR_FORMAT_MASK));
+	reg_imm(t, MOVE, mmDIG_CLOCK_PATTERN, TMDS_CLOCK_PATTERN);
+	atom_table_u8(t, EOT);
+	atom_table_end(t);
 }
 
 /* ATOM_MODE_MISC_INFO (atombios.h): a sync polarity bit set means active low */
@@ -678,6 +723,14 @@ static void set_crtc_dtd_timing_v3(struct atom_table *t)
 	atom_table_end(t);
 }
 
+/*
+ * EnableCRTC 1.1 (ENABLE_CRTC_PARAMETERS): the CRTC in byte 0, ATOM_ENABLE
+ * or ATOM_DISABLE in byte 1. ENABLE clocks the pipe's front end
+ * (DCFE_CLOCK_CONTROL.DCFE_CLOCK_ENABLE), then sets CRTC_MASTER_EN;
+ * DISABLE clears CRTC_MASTER_EN, waits for CRTC_CURRENT_MASTER_EN_STATE
+ * to clear, then stops the front end's clock. Another CRTC or action ends
+ * the table.
+ */
 static void enable_crtc_v1(struct atom_table *t)
 {
 	size_t act[2], end;
@@ -783,7 +836,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	};
 	uint8_t fwi[FWI_SIZE] = { 0 };
 	uint32_t vco_min = dce112 ? SIM_OWN_VBIOS_DCE112_VCO_MIN_KHZ : SIM_OWN_VBIOS_VCO_MIN_KHZ;
-	struct atom_table spc, adj, utc, crtc, dce, pg, dtd;
+	struct atom_table spc, adj, utc, crtc, dce, pg, dtd, dec;
 	struct atom_image img;
 
 	if (cfg->ref_khz % 10 || cfg->dpref_khz % 10)
@@ -805,6 +858,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	enable_crtc_v1(&crtc);
 	enable_disp_power_gating_v1(&pg);
 	set_crtc_dtd_timing_v3(&dtd);
+	dig_encoder_control(&dec, dce112);
 
 	/* ATOM_FIRMWARE_INFO_V2_2: clocks in 10 kHz */
 	put16(fwi, FWI_SIZE);
@@ -827,6 +881,7 @@ int sim_own_vbios_build(struct sj_ctx *ctx, struct sim_config *cfg)
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_ENABLE_CRTC, &crtc) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_ENABLE_DISP_POWER_GATING, &pg) < 0 ||
 	    atom_image_add_cmd(&img, DC_BIOS_CMD_SET_CRTC_USING_DTD_TIMING, &dtd) < 0 ||
+	    atom_image_add_cmd(&img, DC_BIOS_CMD_DIG_ENCODER_CONTROL, &dec) < 0 ||
 	    (dce112 && atom_image_add_cmd(&img, DC_BIOS_CMD_SET_DCE_CLOCK, &dce) < 0))
 		return sj_fail(ctx, "vbios",
 			       "the simulator's own video BIOS: a table overflows or the %u-byte "

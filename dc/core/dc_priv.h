@@ -212,7 +212,7 @@ struct dc {
 	bool bios_phy_readback; /* the PHY's public registers can be read back (DP) */
 	char bios_phy_why[128]; /* why not (bios_utc_rev 0, or no readback) */
 	uint32_t bios_phy_mask; /* link encoders on the image's board (its display paths) */
-	uint8_t bios_dec_rev;	/* DIGxEncoderControl 1.x: 4, 0: none dcd knows */
+	uint8_t bios_dec_rev;	/* DIGxEncoderControl 1.x: 4 or 5, 0: none dcd knows */
 	bool bios_pg;		/* EnableDispPowerGating 2.1 gates and un-gates pipes */
 	bool bios_crtc;		/* EnableCRTC 1.1 starts and stops timing generators */
 	bool bios_dtd;		/* SetCRTC_UsingDTDTiming x.3 programs their timing */
@@ -295,7 +295,7 @@ bool dc_pipe_in_vga_mode(struct dc *dc, unsigned tg);
 
 /* ---- the TMDS front end through the video BIOS (bios_encoder.c) --------- */
 
-/* Looks up DIGxEncoderControl 1.4 in dc->bios (bios_dec_rev). */
+/* Looks up DIGxEncoderControl 1.4 or 1.5 in dc->bios (bios_dec_rev). */
 void dc_bios_encoder_init(struct dc *dc);
 /*
  * DIGxEncoderControl SETUP for an HDMI or DVI stream's front end, before

@@ -88,6 +88,8 @@
 #define DIG_FE_CNTL__TMDS_PIXEL_ENCODING__SHIFT           0x1c
 #define DIG_FE_CNTL__TMDS_COLOR_FORMAT_MASK               0xc0000000
 #define DIG_FE_CNTL__TMDS_COLOR_FORMAT__SHIFT             0x1e
+#define DIG_CLOCK_PATTERN__DIG_CLOCK_PATTERN_MASK         0x3ff
+#define DIG_CLOCK_PATTERN__DIG_CLOCK_PATTERN__SHIFT       0x0
 #define DIG_BE_CNTL__DIG_DUAL_LINK_ENABLE_MASK            0x1
 #define DIG_BE_CNTL__DIG_DUAL_LINK_ENABLE__SHIFT          0x0
 #define DIG_BE_CNTL__DIG_SWAP_MASK                        0x2

@@ -16,7 +16,10 @@
  *    transmitter table, is refused before anything is written; our own
  *    Tonga image's transmitter table runs the PHY at ten times the TMDS
  *    clock per lane, and on Polaris (DCE 11.2) the image's table 1.6 runs
- *    for HDMI although DP stays refused there.
+ *    for HDMI although DP stays refused there;
+ *  - our own images' DIGxEncoderControl (1.4 on Tonga, 1.5 on Polaris)
+ *    sets the stream's front end up, and a table of the test's own that
+ *    records its parameters gets the kernel's for both revisions.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -34,6 +37,9 @@
 #include "dce110_link.h"
 
 #define NS_PER_S 1000000000ull
+
+/* The TMDS clock channel's 10-bit character: five ones, five zeros (docs/bios.md). */
+#define TMDS_CLOCK_PATTERN 0x1f
 
 /* HDMI on UNIPHY B, DVI on UNIPHY C (both on AMD's Carrizo board), HDMI on UNIPHY D (not). */
 #define SCENARIO(asic)                                                                \
@@ -164,10 +170,13 @@ static void hdmi_on(const char *json, enum dc_asic asic)
 	assert_true(phy_pll_on(t, uni));
 	assert_true(dc_hw_read(t->hw, mmSYMCLKB_CLOCK_ENABLE) & 1);
 	se = (unsigned)s->res.stream_encoder;
-	/* DIGxEncoderControl ran (it alone writes DIG_CLOCK_PATTERN), and before
-	 * Display Core's front end setup: it clears TMDS_PIXEL_ENCODING, which
-	 * must say 4:2:2 afterwards */
+	/* DIGxEncoderControl ran (it alone writes DIG_CLOCK_PATTERN, leaving the
+	 * TMDS clock character our own table writes too), and before Display
+	 * Core's front end setup: it clears TMDS_PIXEL_ENCODING, which must say
+	 * 4:2:2 afterwards */
 	assert_true(writes_to(t, mmDIG_CLOCK_PATTERN + dce110_dig_offsets[se], NULL) > 0);
+	assert_int_equal(dc_hw_read(t->hw, mmDIG_CLOCK_PATTERN + dce110_dig_offsets[se]),
+			 TMDS_CLOCK_PATTERN);
 	assert_int_equal(DC_FIELD_GET(dc_hw_read(t->hw, mmDIG_FE_CNTL + dce110_dig_offsets[se]),
 				      DIG_FE_CNTL, TMDS_PIXEL_ENCODING),
 			 1);
@@ -302,6 +311,24 @@ static void no_transmitter_table_is_refused(void **state)
 }
 
 /*
+ * The front end's setup through our own DIGxEncoderControl (1.4 on DCE 10,
+ * 1.5 on DCE 11.2): it leaves the TMDS clock character in the stream's
+ * front end, and Display Core's own setup comes after it (the table
+ * clears TMDS_PIXEL_ENCODING, which says 4:2:2 afterwards).
+ */
+static void assert_own_front_end_setup(struct dst *t, const struct dc_stream *s,
+				       unsigned pixel_encoding)
+{
+	uint32_t fe = dce110_dig_offsets[(unsigned)s->res.stream_encoder];
+
+	assert_int_equal(writes_to(t, mmDIG_CLOCK_PATTERN + fe, NULL), 1);
+	assert_int_equal(dc_hw_read(t->hw, mmDIG_CLOCK_PATTERN + fe), TMDS_CLOCK_PATTERN);
+	assert_int_equal(DC_FIELD_GET(dc_hw_read(t->hw, mmDIG_FE_CNTL + fe), DIG_FE_CNTL,
+				      TMDS_PIXEL_ENCODING),
+			 pixel_encoding);
+}
+
+/*
  * Polaris (DCE 11.2): the kernel powers the TMDS PHY up with the image's
  * UNIPHYTransmitterControl 1.6, and so does Display Core, although it
  * refuses DP there (the PHY cannot be read back). Our own Polaris table
@@ -322,6 +349,7 @@ static void polaris_runs_its_transmitter_table_for_tmds(void **state)
 	s = commit_vic(t, dst_link(t, "HDMI-A-1"), 16);
 	assert_int_equal(s->res.link_encoder, (int)uni);
 	assert_true(dc_hw_read(t->hw, xbar) & UNIPHYA_CHANNEL_XBAR_CNTL__UNIPHY_LINK_ENABLE_MASK);
+	assert_own_front_end_setup(t, s, 0);
 	assert_frames_at_mode_rate(t, s);
 	assert_no_bad_access(t);
 	commit_nothing(t);
@@ -330,30 +358,26 @@ static void polaris_runs_its_transmitter_table_for_tmds(void **state)
 }
 
 /*
- * Our own Tonga image has a transmitter table but no DIGxEncoderControl:
- * the PHY runs at ten bits per TMDS clock on each lane, in the reading of
- * the PLL fields docs/bios.md gives.
+ * Our own Tonga image: DIGxEncoderControl 1.4 sets the front end up, and
+ * the transmitter table runs the PHY at ten bits per TMDS clock on each
+ * lane, in the reading of the PLL fields docs/bios.md gives.
  */
 static void own_image_runs_the_phy_at_the_tmds_bit_rate(void **state)
 {
 	struct dst *t = dst_create(SCENARIO("tonga"), DC_ASIC_TONGA);
 	unsigned link = dst_link(t, "HDMI-A-1"), uni = 1;
 	const unsigned vics[] = { 4, 16, 95 };
+	const struct dc_stream *s;
 
 	(void)state;
 	for (unsigned i = 0; i < 3; i++) {
-		const struct dc_stream *s = commit_vic(t, link, vics[i]);
 		uint32_t rate = 0;
 		uint8_t sw[4], pe[4];
 
+		s = commit_vic(t, link, vics[i]);
 		assert_true(dce110_uniphy_dp_read(t->hw, uni, &rate, sw, pe));
 		assert_int_equal(rate, s->res.pixel_clock_khz / 100);
-		assert_int_equal(
-			writes_to(t,
-				  mmDIG_CLOCK_PATTERN +
-					  dce110_dig_offsets[(unsigned)s->res.stream_encoder],
-				  NULL),
-			0);
+		assert_own_front_end_setup(t, s, 0);
 		assert_true(dc_hw_read(t->hw, mmDIG_BE_EN_CNTL + dce110_dig_offsets[uni]) &
 			    DIG_BE_EN_CNTL__DIG_ENABLE_MASK);
 		assert_frames_at_mode_rate(t, s);
@@ -361,6 +385,120 @@ static void own_image_runs_the_phy_at_the_tmds_bit_rate(void **state)
 		commit_nothing(t);
 		assert_false(phy_pll_on(t, uni));
 	}
+	s = commit_vic_in(t, link, 16, DC_ENCODING_YCBCR422);
+	assert_own_front_end_setup(t, s, 1);
+	assert_frames_at_mode_rate(t, s);
+	dst_destroy(t);
+}
+
+/* BIOS_SCRATCH_0..2 (bif_5_0_d.h): where the test's own table leaves its parameters. */
+static const uint32_t scratch[3] = { 0x5c9, 0x5ca, 0x5cb };
+
+/*
+ * An image whose DIGxEncoderControl (revision 1.rev) only copies its
+ * first three parameter dwords into BIOS_SCRATCH_0..2, so the test reads
+ * what Display Core passed.
+ */
+static void give_probe_image(struct dst *t, uint8_t rev)
+{
+	struct atom_table probe;
+	struct dc_error err;
+	struct rom rom;
+
+	atom_table_begin(&probe, rev, 0, 12);
+	for (unsigned i = 0; i < 3; i++) {
+		atom_table_u8(&probe, 0x01); /* MOVE to a register */
+		atom_table_u8(&probe, 0x01); /* from the parameter space, a dword */
+		atom_table_u16(&probe, scratch[i]);
+		atom_table_u8(&probe, i);
+	}
+	atom_table_u8(&probe, 0x5b); /* EOT */
+	atom_table_end(&probe);
+	rom_init(&rom);
+	rom_add_firmware_info(&rom, 27000, 1200000);
+	rom_add_empty_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, 6, 8);
+	rom_add_cmd(&rom, DC_BIOS_CMD_DIG_ENCODER_CONTROL, &probe);
+	rom_finish(&rom);
+	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), 0);
+}
+
+/* Runs the setup for a stream of signal on front end fe and reads the three dwords back. */
+static void setup_reads(struct dst *t, enum dc_signal signal, unsigned fe, uint32_t khz,
+			uint8_t bpc, uint32_t got[3])
+{
+	struct dc_stream s = { .bpc = bpc };
+	struct dc_error err;
+
+	s.res.signal = signal;
+	s.res.stream_encoder = (int8_t)fe;
+	s.res.pixel_clock_khz = khz;
+	for (unsigned i = 0; i < 3; i++)
+		dc_hw_write(t->hw, scratch[i], 0xdeadbeef);
+	assert_int_equal(dc_bios_encoder_setup(t->dc, &s, &err), 0);
+	for (unsigned i = 0; i < 3; i++)
+		got[i] = dc_hw_read(t->hw, scratch[i]);
+}
+
+#define SETUP 0x0f /* ATOM_ENCODER_CMD_SETUP */
+#define DVI   2	   /* ATOM_ENCODER_MODE_DVI */
+#define HDMI  3	   /* ATOM_ENCODER_MODE_HDMI */
+
+/*
+ * The parameters Display Core gives DIGxEncoderControl are the kernel's
+ * (command_table.c, encoder_control_digx_v4/v5, with the stream
+ * encoder's HDMI and DVI attributes): for 1.4 the clock in a word and the
+ * front end in the config byte, whose link rate bits say 2.7 GHz for
+ * dual-link DVI; for 1.5 the front end first and the clock in a dword,
+ * which for HDMI deep colour is multiplied by the depth over 8 bits once
+ * more. DVI gets no colour depth, HDMI its own; DP runs nothing.
+ */
+static void encoder_parameters_are_the_kernels(void **state)
+{
+	struct dst *t = dst_create(SCENARIO("tonga"), DC_ASIC_TONGA);
+	uint32_t got[3];
+
+	(void)state;
+	give_probe_image(t, 4);
+	assert_int_equal(t->dc->bios_dec_rev, 4);
+	/* HDMI 4K30 at 10 bits: a 371.25 MHz TMDS clock, front end 3 */
+	setup_reads(t, DC_SIGNAL_HDMI, 3, 371250, 10, got);
+	assert_int_equal(got[0], 37125 | 0x30u << 16 | SETUP << 24);
+	assert_int_equal(got[1], HDMI | 4u << 8 | 3u << 16);
+	/* HDMI 1080p at 8 bits on front end 0 */
+	setup_reads(t, DC_SIGNAL_HDMI, 0, 148500, 8, got);
+	assert_int_equal(got[0], 14850 | 0x00u << 16 | SETUP << 24);
+	assert_int_equal(got[1], HDMI | 4u << 8 | 2u << 16);
+	/* dual-link DVI at 268.5 MHz on front end 2: eight lanes, link rate 1 */
+	setup_reads(t, DC_SIGNAL_DVI_DUAL, 2, 268500, 8, got);
+	assert_int_equal(got[0], 26850 | 0x21u << 16 | SETUP << 24);
+	assert_int_equal(got[1], DVI | 8u << 8);
+	/* DP: the table does not run */
+	setup_reads(t, DC_SIGNAL_DP, 1, 162000, 8, got);
+	assert_int_equal(got[0], 0xdeadbeef);
+
+	give_probe_image(t, 5);
+	assert_int_equal(t->dc->bios_dec_rev, 5);
+	setup_reads(t, DC_SIGNAL_HDMI, 3, 371250, 10, got);
+	assert_int_equal(got[0], 3 | SETUP << 8 | HDMI << 16 | 4u << 24);
+	assert_int_equal(got[1], 46406); /* 37125 x 30 / 24 */
+	assert_int_equal(got[2] & 0xff, 3);
+	setup_reads(t, DC_SIGNAL_HDMI, 4, 445500, 12, got);
+	assert_int_equal(got[1], 66825); /* 44550 x 36 / 24 */
+	assert_int_equal(got[2] & 0xff, 4);
+	setup_reads(t, DC_SIGNAL_HDMI, 0, 148500, 8, got);
+	assert_int_equal(got[0], 0 | SETUP << 8 | HDMI << 16 | 4u << 24);
+	assert_int_equal(got[1], 14850);
+	assert_int_equal(got[2] & 0xff, 2);
+	setup_reads(t, DC_SIGNAL_DVI_SINGLE, 1, 65000, 8, got);
+	assert_int_equal(got[0], 1 | SETUP << 8 | DVI << 16 | 4u << 24);
+	assert_int_equal(got[1], 6500);
+	assert_int_equal(got[2] & 0xff, 0);
+
+	/* another revision is not one dcd knows: nothing runs */
+	give_probe_image(t, 3);
+	assert_int_equal(t->dc->bios_dec_rev, 0);
+	setup_reads(t, DC_SIGNAL_HDMI, 0, 148500, 8, got);
+	assert_int_equal(got[0], 0xdeadbeef);
 	dst_destroy(t);
 }
 
@@ -373,6 +511,7 @@ int main(void)
 		cmocka_unit_test(no_transmitter_table_is_refused),
 		cmocka_unit_test(polaris_runs_its_transmitter_table_for_tmds),
 		cmocka_unit_test(own_image_runs_the_phy_at_the_tmds_bit_rate),
+		cmocka_unit_test(encoder_parameters_are_the_kernels),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
