@@ -433,7 +433,19 @@ static int to_desc(const struct dc_bios_connector *c, struct dc_connector_desc *
 	d->ddc = (uint8_t)c->ddc;
 	d->aux = d->type == DC_LINK_DP || d->type == DC_LINK_EDP ? (uint8_t)c->ddc : 0;
 	d->dig_be = (uint8_t)link;
-	d->hdmi_6g = c->has_encoder_caps && (c->encoder_caps & DC_BIOS_ENCODER_CAP_HDMI6G);
+	/*
+	 * The encoder's capability record, read as the kernel's link encoder
+	 * does: without one, HDMI 2.0 rates are allowed (its default, "to
+	 * mirror Windows") and DP runs at the ASIC's rates; with one, HDMI
+	 * 2.0 needs HDMI_6GB_EN and DP stops at HBR unless HBR2_EN or HBR3_EN
+	 * says more.
+	 */
+	d->hdmi_6g = !c->has_encoder_caps || (c->encoder_caps & DC_BIOS_ENCODER_CAP_HDMI6G);
+	d->max_dp_rate_mbps = 0;
+	if (c->has_encoder_caps)
+		d->max_dp_rate_mbps = c->encoder_caps & DC_BIOS_ENCODER_CAP_HBR3   ? DC_DP_RATE_HBR3
+				      : c->encoder_caps & DC_BIOS_ENCODER_CAP_HBR2 ? DC_DP_RATE_HBR2
+										   : DC_DP_RATE_HBR;
 	return 0;
 }
 

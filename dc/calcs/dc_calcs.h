@@ -45,13 +45,7 @@ struct fixed32_32 dc_fixed_muldiv(uint64_t a, struct fixed31_32 ratio, uint64_t 
 
 /* ---- DP link bandwidth (link_bandwidth.c) -------------------------------- */
 
-#define DC_DP_RATE_RBR	1620 /* Mbit/s per lane, raw */
-#define DC_DP_RATE_HBR	2700
-#define DC_DP_RATE_HBR2 5400
-#define DC_DP_RATE_HBR3 8100
-
-/* "RBR", "HBR", "HBR2", "HBR3", or NULL for another rate. */
-const char *dc_dp_rate_name(uint32_t rate_mbps);
+/* DC_DP_RATE_RBR..HBR3 and dc_dp_rate_name are in dc.h (a board's DP limit is one of them). */
 
 /*
  * Bits per pixel on the wire, times 2 so 4:2:0 stays an integer: RGB and

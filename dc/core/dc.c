@@ -62,6 +62,11 @@ static int check_connector(const struct dc_resource_pool *pool, const struct dc_
 		return dc_error_set(err, DC_ERR_INVALID, -1, -1,
 				    "board connector %u: AUX channel %u, %s has %u", i, c->aux,
 				    asic, pool->aux);
+	if (c->max_dp_rate_mbps && !dc_dp_rate_name(c->max_dp_rate_mbps))
+		return dc_error_set(err, DC_ERR_INVALID, -1, -1,
+				    "board connector %u: DP link rate limit %u Mbit/s per lane is "
+				    "not RBR, HBR, HBR2 or HBR3",
+				    i, c->max_dp_rate_mbps);
 	if (c->dual_link && (c->type != DC_LINK_DVI_D || c->dig_be % 2))
 		return dc_error_set(
 			err, DC_ERR_INVALID, -1, -1,

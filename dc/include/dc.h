@@ -65,6 +65,15 @@ enum dc_signal {
  * on hardware from the board description (VBIOS object table, or the
  * default layout of the ASIC).
  */
+/* DP link rates, in Mbit/s per lane, raw */
+#define DC_DP_RATE_RBR	1620
+#define DC_DP_RATE_HBR	2700
+#define DC_DP_RATE_HBR2 5400
+#define DC_DP_RATE_HBR3 8100
+
+/* "RBR", "HBR", "HBR2", "HBR3", or NULL for another rate. */
+const char *dc_dp_rate_name(uint32_t rate_mbps);
+
 struct dc_connector_desc {
 	enum dc_link_type type;
 	uint8_t hpd;	/* DC_HPD line, 0 for DC_HPD1 */
@@ -82,6 +91,12 @@ struct dc_connector_desc {
 	 * encoder stops at 300 MHz, as the public driver's encoder limits say.
 	 */
 	bool hdmi_6g;
+	/*
+	 * DP and eDP: the highest link rate the board qualified for this
+	 * encoder, in Mbit/s per lane (2700 HBR, 5400 HBR2, 8100 HBR3; the
+	 * VBIOS encoder capabilities HBR2_EN and HBR3_EN). 0: the ASIC's.
+	 */
+	uint32_t max_dp_rate_mbps;
 };
 
 struct dc_board {

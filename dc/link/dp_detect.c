@@ -106,6 +106,12 @@ static void verify_link(struct dc *dc, unsigned link, const struct dc_dp_caps *c
 	int ret;
 
 	dc_dp_max_setting(dc, link, caps, &rate, &lanes);
+	if (rate == l->desc.max_dp_rate_mbps && rate < dc->pool->max_dp_rate_mbps &&
+	    rate < caps->max_rate_mbps)
+		dc_log(dc, DC_LOG_INFO,
+		       "%s: the receiver takes %s, the board qualifies this encoder up to %s "
+		       "(the video BIOS's encoder capabilities)",
+		       l->name, dc_dp_rate_name(caps->max_rate_mbps), dc_dp_rate_name(rate));
 	dc_link_dp_tx_save(dc, link, &saved);
 	if (dc_dpcd_read(dc, link, DP_SET_POWER, &power, 1))
 		power = DP_SET_POWER_D0;

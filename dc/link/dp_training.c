@@ -421,6 +421,9 @@ void dc_dp_max_setting(const struct dc *dc, unsigned link, const struct dc_dp_ca
 	}
 	*rate = caps->max_rate_mbps < dc->pool->max_dp_rate_mbps ? caps->max_rate_mbps
 								 : dc->pool->max_dp_rate_mbps;
+	/* the board's limit (the VBIOS encoder capabilities), as the kernel's encoder caps */
+	if (l->desc.max_dp_rate_mbps && l->desc.max_dp_rate_mbps < *rate)
+		*rate = l->desc.max_dp_rate_mbps;
 	*lanes =
 		caps->max_lanes < dc->pool->max_dp_lanes ? caps->max_lanes : dc->pool->max_dp_lanes;
 }

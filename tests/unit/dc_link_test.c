@@ -144,6 +144,12 @@ static enum dc_link_type link_type(enum sim_connector_type type)
 
 struct dclt *dclt_create(const char *json, enum dc_asic asic)
 {
+	return dclt_create_board(json, asic, NULL);
+}
+
+struct dclt *dclt_create_board(const char *json, enum dc_asic asic,
+			       void (*adjust)(struct dc_board *board))
+{
 	static const struct dc_events events = { .hotplug = on_hotplug,
 						 .link_event = on_link_event };
 	struct dclt *t = calloc(1, sizeof(*t));
@@ -174,6 +180,8 @@ struct dclt *dclt_create(const char *json, enum dc_asic asic)
 		};
 	}
 	board.connector_count = (unsigned)n;
+	if (adjust)
+		adjust(&board);
 	assert_int_equal(dc_create(&t->shim, &board, &t->dc), 0);
 	dc_set_events(t->dc, &events, t);
 	dc_set_log_handler(t->dc, on_log, t);

@@ -57,6 +57,9 @@ struct dclt {
 
 /* Simulator from JSON (NULL: the default scenario) and DC on the board it describes. */
 struct dclt *dclt_create(const char *json, enum dc_asic asic);
+/* The same, with adjust (if not NULL) changing the board before DC starts on it. */
+struct dclt *dclt_create_board(const char *json, enum dc_asic asic,
+			       void (*adjust)(struct dc_board *board));
 void dclt_destroy(struct dclt *t);
 
 /* Link index by name (asserts it exists). */

@@ -89,8 +89,9 @@ static void check_board(struct dc_bios *b, enum dc_asic asic)
 		assert_int_equal(d->dig_be, i);
 		assert_int_equal(d->hpd, i);
 		assert_int_equal(d->ddc, i);
-		/* The encoder capability record sets HDMI_6GB_EN. */
+		/* The encoder capability record sets HDMI_6GB_EN and HBR2_EN. */
 		assert_true(d->hdmi_6g);
+		assert_int_equal(d->max_dp_rate_mbps, DC_DP_RATE_HBR2);
 	}
 	assert_int_equal(board.connectors[0].aux, 0);
 	assert_int_equal(board.connectors[2].aux, 2);
@@ -295,6 +296,34 @@ static struct dc_bios *own_load(struct rom *r)
 	return b;
 }
 
+/*
+ * The board from own_objects with the encoder capability record's bits set
+ * to caps (-1: the encoder has no record) gives HDMI 2.0 rates (hdmi_6g)
+ * and a DP rate limit (0: the ASIC's).
+ */
+static void check_caps(int caps, bool hdmi_6g, uint32_t max_dp_rate_mbps)
+{
+	uint8_t objects[sizeof(own_objects)];
+	struct dc_bios_error err = { 0 };
+	struct dc_board board;
+	struct dc_bios *b;
+	struct rom r;
+
+	memcpy(objects, own_objects, sizeof(objects));
+	if (caps < 0)
+		objects[64] = 0xff; /* the encoder's records end at once */
+	else
+		objects[66] = (uint8_t)caps;
+	rom_init(&r);
+	add_gpio_tables(&r);
+	rom_add_data(&r, DC_BIOS_DATA_OBJECT_HEADER, objects, sizeof(objects));
+	b = own_load(&r);
+	assert_int_equal(dc_bios_board(b, DC_ASIC_CARRIZO, &board, &err), 0);
+	assert_int_equal(board.connectors[0].hdmi_6g, hdmi_6g);
+	assert_int_equal(board.connectors[0].max_dp_rate_mbps, max_dp_rate_mbps);
+	dc_bios_destroy(b);
+}
+
 static void test_own_board(void **state)
 {
 	uint8_t objects[sizeof(own_objects)];
@@ -316,7 +345,13 @@ static void test_own_board(void **state)
 	assert_int_equal(board.connectors[0].aux, 1);
 	assert_int_equal(board.connectors[0].dig_be, 2);
 	assert_true(board.connectors[0].hdmi_6g);
+	/* a capability record without HBR2_EN: DP up to HBR, as the kernel's encoder caps */
+	assert_int_equal(board.connectors[0].max_dp_rate_mbps, DC_DP_RATE_HBR);
 	dc_bios_destroy(b);
+
+	check_caps(0x02, false, DC_DP_RATE_HBR2); /* HBR2_EN alone: no HDMI 2.0 */
+	check_caps(0x0e, true, DC_DP_RATE_HBR3);  /* HBR2_EN, HDMI_6GB_EN, HBR3_EN */
+	check_caps(-1, true, 0);		  /* no record: the kernel's defaults */
 
 	/* An I2C id whose line has no GPIO_I2C_Info entry: no DDC line. */
 	memcpy(objects, own_objects, sizeof(objects));

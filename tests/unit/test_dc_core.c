@@ -136,6 +136,11 @@ static void test_board_checks(void **state)
 	b.connectors[0].aux = 6;
 	expect_board_error(&b, "board connector 0: AUX channel 6, Tonga has 6");
 	b.connectors[0].aux = 0;
+	b.connectors[0].max_dp_rate_mbps = 3000;
+	expect_board_error(&b, "board connector 0: DP link rate limit 3000 Mbit/s per lane is not "
+			       "RBR, HBR, HBR2 or HBR3");
+	b.connectors[0].max_dp_rate_mbps = DC_DP_RATE_HBR;
+	assert_int_equal(dc_board_check(&b, NULL), 0);
 	b.connectors[1].aux = 6; /* HDMI has no AUX channel: not checked */
 	assert_int_equal(dc_board_check(&b, NULL), 0);
 	b.connectors[1].dig_be = 7;

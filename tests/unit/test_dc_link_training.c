@@ -238,6 +238,53 @@ static void test_cr_fails_at_hbr2(void **state)
 	dclt_destroy(t);
 }
 
+/* A board whose video BIOS qualifies the DP encoder for HBR only (no HBR2_EN). */
+static void board_without_hbr2(struct dc_board *board)
+{
+	board->connectors[0].max_dp_rate_mbps = DC_DP_RATE_HBR;
+}
+
+/*
+ * The board's limit caps the link as the kernel's encoder caps do: an HBR2
+ * receiver trains at HBR at once (no failed HBR2 try first), says why in
+ * the log, and 4K60, which needs HBR2, does not validate.
+ */
+static void test_board_limits_the_rate(void **state)
+{
+	struct dclt *t = dclt_create_board(DP_SCENARIO("{ }"), DC_ASIC_CARRIZO, board_without_hbr2);
+	unsigned link = dclt_link(t, "DP-1");
+	struct dc_state state4k = { .stream_count = 1 };
+	struct drm_mode_modeinfo m;
+	struct dc_link_status st;
+	struct dc_stream s;
+	struct dc_error err;
+	uint8_t bw;
+
+	(void)state;
+	assert_int_equal(dc_link_detect(t->dc, link), 0);
+	assert_int_equal(dc_link_get_status(t->dc, link, &st), 0);
+	assert_int_equal(st.max_rate_mbps, DC_DP_RATE_HBR);
+	assert_int_equal(st.training.fallbacks, 0);
+	assert_int_equal(dc_sink_dp_caps(dc_link_sink(t->dc, link))->max_rate_mbps,
+			 DC_DP_RATE_HBR2);
+	assert_true(dclt_logged(t,
+				"DP-1: the receiver takes HBR2, the board qualifies this "
+				"encoder up to HBR",
+				NULL));
+
+	dct_mode_vic(&m, VIC_4K60);
+	dct_stream(&state4k.streams[0], link, &m);
+	assert_int_equal(dc_validate(t->dc, &state4k, &err), -ERANGE);
+	assert_int_equal(err.code, DC_ERR_LINK_BANDWIDTH);
+
+	dclt_stream(t, &s, link, VIC_4K30);
+	assert_int_equal(dc_link_enable(t->dc, link, &s, &err), 0);
+	assert_trained(t, 0, 4);
+	assert_int_equal(sim_dpcd_peek(t->sim, 0, 0x100, &bw, 1), 0);
+	assert_int_equal(bw, 0x0a); /* LINK_BW_SET: HBR */
+	dclt_destroy(t);
+}
+
 static void test_eq_fails_at_hbr2(void **state)
 {
 	struct dclt *t = dclt_create(
@@ -432,6 +479,7 @@ int main(void)
 		cmocka_unit_test(test_edp_uses_tps2),
 		cmocka_unit_test(test_adjust_requests),
 		cmocka_unit_test(test_cr_fails_at_hbr2),
+		cmocka_unit_test(test_board_limits_the_rate),
 		cmocka_unit_test(test_eq_fails_at_hbr2),
 		cmocka_unit_test(test_fallback_order),
 		cmocka_unit_test(test_nothing_trains),

@@ -135,6 +135,8 @@ static struct json_object *board_json(const struct bios_view *v)
 		add_int(c, "link_encoder", d->dig_be);
 		json_object_object_add(c, "dual_link", json_object_new_boolean(d->dual_link));
 		json_object_object_add(c, "hdmi_6g", json_object_new_boolean(d->hdmi_6g));
+		if (d->type == DC_LINK_DP || d->type == DC_LINK_EDP)
+			add_int(c, "max_dp_rate_mbps", (int)d->max_dp_rate_mbps);
 		json_object_array_add(a, c);
 	}
 	json_object_object_add(o, "connectors", a);
@@ -169,6 +171,24 @@ static int print_json(const char *path, const struct bios_view *v)
 static void print_mhz(const char *label, uint32_t khz)
 {
 	printf("  %-22s %" PRIu32 ".%03" PRIu32 " MHz\n", label, khz / 1000, khz % 1000);
+}
+
+/* The capability record's bits by their atombios.h names. */
+static void print_encoder_caps(uint16_t caps)
+{
+	static const struct {
+		uint16_t bit;
+		const char *name;
+	} names[] = {
+		{ DC_BIOS_ENCODER_CAP_MST, "MST_EN" },
+		{ DC_BIOS_ENCODER_CAP_HBR2, "HBR2_EN" },
+		{ DC_BIOS_ENCODER_CAP_HDMI6G, "HDMI_6GB_EN" },
+		{ DC_BIOS_ENCODER_CAP_HBR3, "HBR3_EN" },
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (caps & names[i].bit)
+			printf(" %s", names[i].name);
 }
 
 static void print_tables(const struct dc_bios *b, bool cmd)
@@ -227,8 +247,8 @@ static void print_text(const char *path, const struct bios_view *v)
 			printf(" HPD%d", c->hpd + 1);
 		if (c->ddc >= 0)
 			printf(" DDC%d", c->ddc + 1);
-		if (c->has_encoder_caps && (c->encoder_caps & DC_BIOS_ENCODER_CAP_HDMI6G))
-			printf(" HDMI_6GB_EN");
+		if (c->has_encoder_caps)
+			print_encoder_caps(c->encoder_caps);
 		printf("  (connector 0x%04x, encoder 0x%04x)\n", c->connector_id, c->encoder_id);
 	}
 	if (v->board_ret) {
@@ -242,8 +262,12 @@ static void print_text(const char *path, const struct bios_view *v)
 			       d->ddc + 1u);
 			if (d->type == DC_LINK_DP || d->type == DC_LINK_EDP)
 				printf(" AUX%u", d->aux + 1u);
-			printf(" link encoder %u%s%s\n", d->dig_be,
-			       d->dual_link ? " dual link" : "", d->hdmi_6g ? " HDMI 6G" : "");
+			printf(" link encoder %u%s%s", d->dig_be, d->dual_link ? " dual link" : "",
+			       d->hdmi_6g ? " HDMI 6G" : "");
+			if ((d->type == DC_LINK_DP || d->type == DC_LINK_EDP) &&
+			    d->max_dp_rate_mbps)
+				printf(" DP up to %s", dc_dp_rate_name(d->max_dp_rate_mbps));
+			printf("\n");
 		}
 	}
 	print_tables(v->bios, true);
