@@ -116,10 +116,8 @@ void sim_crtc_clock(struct sim *sim, unsigned n, uint64_t *num, uint64_t *den)
 		}
 	}
 	sel = sim_crtc_pll(st, n);
-	if (sel >= 0 && sel < DCE110_PPLLS && st->pll[sel].locked) {
-		*num = st->pll[sel].hz_num;
-		*den = st->pll[sel].hz_den;
-	}
+	if (sel >= 0)
+		sim_pll_crtc_clock(sim, (unsigned)sel, num, den);
 }
 
 bool sim_crtc_position(struct sim *sim, unsigned n, uint64_t t, uint64_t *frame, uint32_t *vcount,

@@ -107,6 +107,11 @@ int sim_dig_of(const struct sim_state *st, uint32_t reg, uint32_t *generic);
 void sim_pll_sync(struct sim *sim, uint64_t t);
 /* A PLL's output changed: valid (runs) and its frequency in Hz = num / den. */
 void sim_pll_set(struct sim *sim, unsigned pll, bool valid, uint64_t hz_num, uint64_t hz_den);
+/* The PLL whose deep colour divider reg is (PIXCLKn_RESYNC_CNTL, DCE 10/11.0), or -1. */
+int sim_pll_resync_of(const struct sim *sim, uint32_t reg);
+void sim_pll_resync_write(struct sim *sim, unsigned pll, uint32_t value);
+/* What a CRTC gets of PLL pll: its clock through the deep colour divider; 0 unlocked. */
+void sim_pll_crtc_clock(const struct sim *sim, unsigned pll, uint64_t *num, uint64_t *den);
 /* The display PLL registers of the profile's generation (sim_ppll.c). */
 int sim_ppll_of(const struct sim_state *st, uint32_t reg, uint32_t *generic);
 void sim_ppll_write(struct sim *sim, unsigned pll, uint32_t generic, uint32_t value);

@@ -5,6 +5,13 @@
  * from the PLL CRTCn_PIXEL_RATE_SOURCE names. A PLL with valid settings
  * and a VCO in range locks DCE110_PPLL_LOCK_TIME_NS after its last change;
  * until then (and for ever with bad settings) it gives no clock.
+ *
+ * On DCE 10/11.0 the CRTC gets a PLL's clock through the DCCG's deep colour
+ * divider (PIXCLKn_RESYNC_CNTL.DCCG_DEEP_COLOR_CNTLn): for HDMI deep colour
+ * the PLL makes the TMDS clock, 5/4, 3/2 or 2 times the pixel clock, and
+ * the divider takes it back (the public driver's clock source says which
+ * value is which ratio). Whether silicon applies the divider to the CRTC
+ * alone, as modelled, or to more of the pipe is not known.
  */
 #include "sim_internal.h"
 
@@ -21,6 +28,30 @@ int sim_crtc_pll(const struct sim_state *st, unsigned n)
 		return -1;
 	rate = SIM_GET(rate, CRTC0_PIXEL_RATE_CNTL, CRTC0_PIXEL_RATE_SOURCE);
 	return rate < DCE110_PPLLS ? (int)rate : -1;
+}
+
+int sim_pll_resync_of(const struct sim *sim, uint32_t reg)
+{
+	for (unsigned p = 0; p < DCE110_PPLLS && sim_gen(sim)->pll_deep_color; p++)
+		if (reg == dce110_pll_resync_regs[p])
+			return (int)p;
+	return -1;
+}
+
+void sim_pll_crtc_clock(const struct sim *sim, unsigned pll, uint64_t *num, uint64_t *den)
+{
+	const struct sim_pll *p = &sim->st->pll[pll];
+	unsigned ratio = 0;
+
+	*num = 0;
+	*den = 1;
+	if (pll >= DCE110_PPLLS || !p->locked)
+		return;
+	if (sim_gen(sim)->pll_deep_color)
+		ratio = SIM_GET(sim->st->regs[dce110_pll_resync_regs[pll]], PIXCLK0_RESYNC_CNTL,
+				DCCG_DEEP_COLOR_CNTL0);
+	*num = p->hz_num * dce110_deep_color_num[ratio];
+	*den = p->hz_den * dce110_deep_color_den[ratio];
 }
 
 static void retime_users(struct sim *sim, unsigned pll, uint64_t t)
@@ -43,6 +74,16 @@ void sim_pll_set(struct sim *sim, unsigned pll, bool valid, uint64_t hz_num, uin
 	p->locked = false;
 	p->lock_ns = sim->st->synced_ns + DCE110_PPLL_LOCK_TIME_NS;
 	retime_users(sim, pll, sim->st->synced_ns);
+}
+
+void sim_pll_resync_write(struct sim *sim, unsigned pll, uint32_t value)
+{
+	uint32_t *reg = &sim->st->regs[dce110_pll_resync_regs[pll]];
+	uint32_t old = *reg;
+
+	*reg = value;
+	if ((old ^ value) & PIXCLK0_RESYNC_CNTL__DCCG_DEEP_COLOR_CNTL0_MASK)
+		retime_users(sim, pll, sim->st->synced_ns);
 }
 
 void sim_pll_sync(struct sim *sim, uint64_t t)

@@ -321,6 +321,10 @@ void sim_reg_write(struct sim *sim, uint32_t reg, uint32_t value)
 		sim_dentist_write(sim, value);
 		return;
 	}
+	if ((i = sim_pll_resync_of(sim, reg)) >= 0) {
+		sim_pll_resync_write(sim, (unsigned)i, value);
+		return;
+	}
 	if (sim_mc_reg(reg)) { /* read by every fetch (sim_mc.c) */
 		*sim_reg(sim, reg) = value;
 		return;

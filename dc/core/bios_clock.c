@@ -9,13 +9,18 @@
  *  - 1.6, PIXEL_CLOCK_PARAMETERS_V6 (DCE 10 and 11.0: AMD's Carrizo and
  *    Stoney images, our own Tonga/Fiji image): the clock in 10 kHz with the
  *    CRTC in the top byte, the integer feedback, post and reference
- *    dividers dc/calcs chose, the PLL, the transmitter and the encoder
- *    mode. dcd asks only for integer feedback dividers (the fraction 0):
- *    where a fraction lands in the PLL is not in the public headers, so
- *    neither this code nor the simulator could check it.
+ *    dividers dc/calcs chose, the PLL, the transmitter, the encoder mode
+ *    and, in the misc byte, the HDMI colour depth. dcd asks only for
+ *    integer feedback dividers (the fraction 0): where a fraction lands in
+ *    the PLL is not in the public headers, so neither this code nor the
+ *    simulator could check it. As in the kernel, the PLL makes the TMDS
+ *    clock (HDMI deep colour included), and afterwards the DCCG's deep
+ *    colour divider (PIXCLKn_RESYNC_CNTL) gives the CRTC the pixel clock.
  *  - 1.7, PIXEL_CLOCK_PARAMETERS_V7 (DCE 11.2, our own Polaris image): the
  *    clock in 100 Hz, the PLL, transmitter, encoder mode and CRTC; the
- *    table picks the dividers itself.
+ *    table picks the dividers itself. The clock is the pixel clock: the
+ *    display PLLs dcd uses there have no deep colour divider, and the
+ *    kernel clocks TMDS from other PLLs (docs/hardware.md).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -36,6 +41,8 @@
 #define ENCODER_OBJECT_ID_INTERNAL_UNIPHY1 0x20
 #define ENCODER_OBJECT_ID_INTERNAL_UNIPHY2 0x21
 #define ENCODER_OBJECT_ID_INTERNAL_UNIPHY3 0x25
+#define PIXEL_CLOCK_V6_MISC_HDMI_30BPP_V6  0x04
+#define PIXEL_CLOCK_V6_MISC_HDMI_36BPP_V6  0x08
 #define PIXEL_CLOCK_REV_6		   6
 #define PIXEL_CLOCK_REV_7		   7
 
@@ -169,10 +176,31 @@ static int run_set_pixel_clock(struct dc *dc, uint32_t *ps, struct dc_bios_error
 	return dc_bios_run(dc->bios, dc->hw, DC_BIOS_CMD_SET_PIXEL_CLOCK, ps, 8, &lim, berr);
 }
 
+/*
+ * HDMI deep colour, as the kernel's clock source passes it: the DCCG's
+ * divider (1: 30 bits, 2: 36 bits) for RGB, 4:4:4 and 4:2:0 at 10 or 12
+ * bits; 0 for 8 bits, 4:2:2 (its TMDS clock is the pixel clock) and DVI.
+ */
+static unsigned deep_color_ratio(const struct dc_stream *s)
+{
+	if (s->res.signal != DC_SIGNAL_HDMI || s->encoding == DC_ENCODING_YCBCR422)
+		return 0;
+	return s->bpc == 10 ? 1 : s->bpc == 12 ? 2 : 0;
+}
+
+/* The clock the PLL makes: the TMDS clock validation planned (pixel clock for DVI). */
+static uint32_t pll_khz(const struct dc *dc, const struct dc_stream *s)
+{
+	return dc->bios_spc_rev == PIXEL_CLOCK_REV_7 ? s->mode.clock : s->res.pixel_clock_khz;
+}
+
 /* PIXEL_CLOCK_PARAMETERS_V6: dividers from dc/calcs within FirmwareInfo's limits. */
 static int params_v6(struct dc *dc, const struct dc_stream *s, uint32_t *ps, struct dc_error *err,
 		     int index)
 {
+	static const uint8_t depth_misc[] = { 0, PIXEL_CLOCK_V6_MISC_HDMI_30BPP_V6,
+					      PIXEL_CLOCK_V6_MISC_HDMI_36BPP_V6 };
+	uint32_t khz = pll_khz(dc, s);
 	const char *name = dc->links[s->link].name;
 	const struct dc_bios_firmware_info *fw = &dc->bios_fw;
 	unsigned pll = (unsigned)s->res.clock_source, tg = (unsigned)s->res.timing_generator;
@@ -187,18 +215,19 @@ static int params_v6(struct dc *dc, const struct dc_stream *s, uint32_t *ps, str
 	lim.vco_min_khz = fw->ppll_min_output_khz;
 	lim.vco_max_khz = fw->ppll_max_output_khz;
 	lim.fb_frac_den = 1; /* integer feedback dividers only */
-	if (dc_pll_compute(&lim, s->mode.clock, d))
+	if (dc_pll_compute(&lim, khz, d))
 		return dc_error_set(
 			err, DC_ERR_CLOCK_SOURCE, index, -1,
 			"%s: PLL %u cannot make %u kHz from the %u kHz reference of the "
 			"video BIOS",
-			name, pll, s->mode.clock, lim.ref_khz);
-	ps[0] = s->mode.clock / 10 | tg << 24;
+			name, pll, khz, lim.ref_khz);
+	ps[0] = khz / 10 | tg << 24;
 	ps[1] = d->fb_div | (uint32_t)d->post_div << 16 | (uint32_t)d->ref_div << 24;
-	ps[2] = atom_pll(pll) | atom_transmitter(s->res.link_encoder) << 8 | mode << 16;
+	ps[2] = atom_pll(pll) | atom_transmitter(s->res.link_encoder) << 8 | mode << 16 |
+		(uint32_t)depth_misc[deep_color_ratio(s)] << 24;
 	dc_log(dc, DC_LOG_DEBUG,
 	       "%s: PLL %u for %u kHz through the video BIOS: ref div %u, fb div %u, post div %u",
-	       name, pll, s->mode.clock, d->ref_div, d->fb_div, d->post_div);
+	       name, pll, khz, d->ref_div, d->fb_div, d->post_div);
 	return 0;
 }
 
@@ -214,7 +243,7 @@ int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_erro
 
 	if (dc->bios_spc_rev == PIXEL_CLOCK_REV_7) {
 		/* PIXEL_CLOCK_PARAMETERS_V7: the table picks the dividers */
-		ps[0] = s->mode.clock * 10;
+		ps[0] = pll_khz(dc, s) * 10;
 		ps[1] = atom_pll(pll) | atom_transmitter(s->res.link_encoder) << 8 | mode << 16;
 		ps[2] = tg;
 	} else if ((r = params_v6(dc, s, ps, err, index)) < 0) {
@@ -234,11 +263,13 @@ int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_erro
 	}
 	if (r < 0) {
 		dc_log(dc, DC_LOG_ERROR, "%s: SetPixelClock for PLL %u at %u kHz: %s", name, pll,
-		       s->mode.clock, berr.message);
+		       pll_khz(dc, s), berr.message);
 		return dc_error_set(err, DC_ERR_CLOCK_SOURCE, index, -1,
 				    "%s: the video BIOS could not set PLL %u to %u kHz: %s", name,
-				    pll, s->mode.clock, berr.message);
+				    pll, pll_khz(dc, s), berr.message);
 	}
+	/* after the table, as the kernel's clock source: the CRTC gets the pixel clock */
+	dce110_pll_set_deep_color(dc->hw, dc->pool->regs, pll, deep_color_ratio(s));
 	return 0;
 }
 

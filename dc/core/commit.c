@@ -80,7 +80,8 @@ static int check_commit(struct dc *dc, const struct dc_commit *c, struct dc_erro
 		/* the PHY: refused before anything is written (DP and TMDS alike) */
 		if (dc_bios_phy_check(dc, s->link, s->res.signal, (int)i, err))
 			return -EOPNOTSUPP;
-		/* the PLL clocks the CRTC: sharers need equal pixel clocks */
+		/* the PLL, through its one deep colour divider, clocks the CRTC: sharers need
+		 * equal pixel clocks */
 		for (unsigned j = 0; j < c->state.stream_count; j++) {
 			const struct dc_stream *t = &c->state.streams[j];
 

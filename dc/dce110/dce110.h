@@ -101,10 +101,19 @@ struct dce110_pixel_rate {
 
 struct dce110_regs_gen;
 /*
+ * HDMI deep colour on DCE 10/11.0: what the CRTC gets of PLL pll's (TMDS)
+ * clock, as DCCG_DEEP_COLOR_CNTL says it (0: all, 1: 4/5, 2: 2/3, 3: 1/2;
+ * dce110_regs_pll.h). Generations without the divider write nothing and
+ * read 0.
+ */
+void dce110_pll_set_deep_color(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned pll,
+			       unsigned ratio);
+unsigned dce110_pll_deep_color(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned pll);
+/*
  * What clocks CRTC tg, as the engine decides: its DP DTO when enabled (from
  * dprefclk_khz), else the display PLL CRTCn_PIXEL_RATE_SOURCE names, read
- * with dce110_ppll_rate from ref_khz (0: no reference known, no PLL clock).
- * An unlocked PLL reads rate 0.
+ * with dce110_ppll_rate from ref_khz (0: no reference known, no PLL clock)
+ * and divided by its deep colour divider. An unlocked PLL reads rate 0.
  */
 void dce110_clk_read(struct dc_hw *hw, const struct dce110_regs_gen *g, unsigned tg,
 		     uint32_t dprefclk_khz, uint32_t ref_khz, struct dce110_pixel_rate *rate);

@@ -106,6 +106,8 @@ struct dce110_regs_gen {
 	uint8_t rdreq_dmif_limit;
 	/* the display PLLs are DC_DISPLAYPLLREGSn (DCE 11.2), not BPHYC_PLLn (dce110_regs_pll.h) */
 	bool ppll_dce112;
+	/* each PLL has PIXCLKn_RESYNC_CNTL's deep colour divider (dce110_regs_pll.h) */
+	bool pll_deep_color;
 	/* DVMM_PTE_REQ exists (DCE 11.0, 11.2): its page table requests set as the kernel does */
 	bool dvmm_pte_req;
 	/* DISPCLK through SetDCEClock (DCE 11.2), not SetPixelClock's DFS (dc/core/dispclk.c) */
@@ -152,6 +154,7 @@ static const struct dce110_regs_gen dce110_regs_gens[DCE110_GEN_COUNT] DCE110_MA
 		.fmt_pixel_encoding_mask = FMT_CONTROL__FMT_PIXEL_ENCODING_MASK,
 		.fmt_pixel_encoding_shift = FMT_CONTROL__FMT_PIXEL_ENCODING__SHIFT,
 		.fmt_subsampling_mode_mask = FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK,
+		.pll_deep_color = true,
 	},
 	[DCE110_GEN_10_0] = {
 		.name = "DCE 10.0",
@@ -174,6 +177,7 @@ static const struct dce110_regs_gen dce110_regs_gens[DCE110_GEN_COUNT] DCE110_MA
 		.fmt_subsampling_mode_mask = FMT_CONTROL__FMT_SUBSAMPLING_MODE_MASK,
 		DCE_WM_2BIT,
 		.rdreq_dmif_limit = 2,
+		.pll_deep_color = true,
 	},
 	[DCE110_GEN_11_2] = {
 		.name = "DCE 11.2",

@@ -10,6 +10,8 @@
 #ifndef DCE110_REGS_PLL_H
 #define DCE110_REGS_PLL_H
 
+#include "dce110_regs.h" /* DCE110_MAYBE_UNUSED */
+
 // clang-format off
 #define mmBPHYC_PLL0_PLL_REF_DIV		0x1700
 #define mmBPHYC_PLL0_PLL_FB_DIV			0x1701
@@ -59,6 +61,34 @@
 #define DCE112_PPLL_STATUS                                 \
 	(DCE112_PPLL_UPDATE_CNTL__pc_pw_pll_rdy_MASK |     \
 	 DCE112_PPLL_UPDATE_CNTL__tmg_reg_UPDATE_PENDING_MASK)
+/*
+ * DCE 10.0 and 11.0: the DCCG's deep colour divider of PLL n, in
+ * PIXCLKn_RESYNC_CNTL (PLL 0, 1, 2 at 0x13a, 0x138, 0x139). For HDMI deep
+ * colour the PLL runs at the TMDS clock and the CRTC gets it divided back
+ * to the pixel clock: DCCG_DEEP_COLOR_CNTLn 0 passes it on (24 bits), 1
+ * gives 4/5 (30 bits), 2 gives 2/3 (36 bits), 3 gives 1/2 (48 bits), as
+ * the public driver's clock source sets it. DCE 11.2 has PIXCLK0 only,
+ * and the kernel clocks TMDS there from other PLLs (docs/hardware.md).
+ */
+#define mmPIXCLK1_RESYNC_CNTL				0x138
+#define mmPIXCLK2_RESYNC_CNTL				0x139
+#define mmPIXCLK0_RESYNC_CNTL				0x13a
+#define PIXCLK0_RESYNC_CNTL__DCCG_DEEP_COLOR_CNTL0_MASK	0x30
+#define PIXCLK0_RESYNC_CNTL__DCCG_DEEP_COLOR_CNTL0__SHIFT 0x4
+#define PIXCLK1_RESYNC_CNTL__DCCG_DEEP_COLOR_CNTL1_MASK	0x30
+#define PIXCLK2_RESYNC_CNTL__DCCG_DEEP_COLOR_CNTL2_MASK	0x30
+#define DCE110_DEEP_COLOR_RATIOS 4
+static const uint32_t dce110_pll_resync_regs[DCE110_PPLLS] DCE110_MAYBE_UNUSED = {
+	mmPIXCLK0_RESYNC_CNTL, mmPIXCLK1_RESYNC_CNTL, mmPIXCLK2_RESYNC_CNTL
+};
+/* What the CRTC gets of the PLL's clock, per DCCG_DEEP_COLOR_CNTL value: num / den. */
+static const uint8_t dce110_deep_color_num[DCE110_DEEP_COLOR_RATIOS] DCE110_MAYBE_UNUSED = {
+	1, 4, 2, 1
+};
+static const uint8_t dce110_deep_color_den[DCE110_DEEP_COLOR_RATIOS] DCE110_MAYBE_UNUSED = {
+	1, 5, 3, 2
+};
+
 /*
  * The PLLs lock this long after their last change: the simulator's model,
  * and what the tables poll for (well under the 50 ms dc gives SetPixelClock).

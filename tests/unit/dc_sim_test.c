@@ -203,12 +203,19 @@ double dst_refresh_mhz(const struct drm_mode_modeinfo *m)
 
 double dst_timeline_hz(struct dst *t, unsigned tg)
 {
-	struct sim_frame h[SIM_SCANOUT_HISTORY];
-	int n = sim_scanout_history(t->sim, tg, h, SIM_SCANOUT_HISTORY);
+	return dst_timeline_hz_since(t, tg, 0);
+}
 
-	assert_true(n >= 10);
-	return (double)(h[n - 1].frame - h[0].frame) * 1e9 /
-	       (double)(h[n - 1].start_ns - h[0].start_ns);
+double dst_timeline_hz_since(struct dst *t, unsigned tg, uint64_t since_ns)
+{
+	struct sim_frame h[SIM_SCANOUT_HISTORY];
+	int n = sim_scanout_history(t->sim, tg, h, SIM_SCANOUT_HISTORY), first = 0;
+
+	while (first < n && h[first].start_ns < since_ns)
+		first++;
+	assert_true(n - first >= 10);
+	return (double)(h[n - 1].frame - h[first].frame) * 1e9 /
+	       (double)(h[n - 1].start_ns - h[first].start_ns);
 }
 
 void dst_commit_links(struct dst *t, const unsigned *links, unsigned n, uint32_t xrgb)

@@ -121,6 +121,8 @@ double dst_refresh_mhz(const struct drm_mode_modeinfo *m);
  * frames (sim_scanout_history: the last second or so); at least 10 frames.
  */
 double dst_timeline_hz(struct dst *t, unsigned tg);
+/* The same over the frames that started at or after since_ns (one stream of several). */
+double dst_timeline_hz_since(struct dst *t, unsigned tg, uint64_t since_ns);
 
 /*
  * Pieces of scenario JSON for the tests' own engines: a connector (name,

@@ -14,6 +14,7 @@
  * and a scenario refuses an image that does not load.
  */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,6 +28,7 @@
 #include "dc_bios.h"
 #include "dc_link_test.h"
 #include "dc_sim_test.h"
+#include "dce110.h"
 
 #define NS_PER_S 1000000000ull
 
@@ -35,7 +37,8 @@ static const char scenario_fmt[] =
 	"  \"connectors\": [ { \"name\": \"HDMI-A-1\", \"type\": \"HDMI\", \"hpd\": 1,"
 	"    \"ddc\": 1, \"encoder\": 1, \"display\": { \"edid\": {"
 	"      \"input\": \"hdmi\", \"preferred\": \"cta-1080p60\","
-	"      \"vics\": [ 1, 4, 16, 95 ], \"hdmi\": { \"max_tmds_mhz\": 300 },"
+	"      \"vics\": [ 1, 4, 16, 95 ],"
+	"      \"hdmi\": { \"max_tmds_mhz\": 300, \"deep_color\": [ 30, 36 ] },"
 	"      \"range\": { \"v_hz\": [ 24, 60 ], \"h_khz\": [ 15, 140 ],"
 	"                   \"max_pixel_mhz\": 300 } } } } ] }";
 
@@ -132,6 +135,80 @@ static void pixel_clocks_give_the_mode_refresh(void **state)
 	for (size_t i = 0; i < N_IMAGES; i++)
 		for (size_t v = 0; v < sizeof(vics) / sizeof(vics[0]); v++)
 			measure(&images[i], vics[v]);
+}
+
+/* PLL pll's clock in kHz, as its registers say it (no deep colour divider). */
+static double pll_khz(struct dst *t, unsigned pll)
+{
+	struct dce110_pixel_rate r = { .hz_num = 0, .hz_den = 1 };
+
+	dce110_ppll_rate(t->hw, t->dc->pool->regs, pll, dc_ref_khz(t->dc), &r);
+	return (double)r.hz_num / (double)r.hz_den / 1000.0;
+}
+
+/*
+ * HDMI deep colour on DCE 10/11.0, as the kernel's clock source does it:
+ * the table gets the TMDS clock and the colour depth, the PLL makes the
+ * TMDS clock (5/4 or 3/2 of the pixel clock), and the DCCG's divider
+ * (PIXCLKn_RESYNC_CNTL) gives the CRTC the pixel clock back, so the
+ * monitor still gets 60 Hz and a restarted dcd reads the pixel clock.
+ * YCbCr 4:2:2 at 12 bits has the pixel clock as its TMDS clock.
+ */
+static void deep_colour_runs_the_pll_at_the_tmds_clock(void **state)
+{
+	static const struct {
+		uint8_t bpc;
+		enum dc_pixel_encoding enc;
+		double tmds_khz;
+		unsigned ratio;
+	} cases[] = {
+		{ 10, DC_ENCODING_RGB, 185625, 1 },
+		{ 12, DC_ENCODING_RGB, 222750, 2 },
+		{ 12, DC_ENCODING_YCBCR422, 148500, 0 },
+		{ 8, DC_ENCODING_RGB, 148500, 0 },
+	};
+
+	(void)state;
+	/* Carrizo, Stoney (AMD's tables), Tonga, Fiji (ours): the generations with the divider */
+	for (size_t i = 0; i < 4; i++) {
+		struct dst *t = create(&images[i]);
+
+		for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+			struct dc_state st = { .stream_count = 1 };
+			struct dce110_pixel_rate px;
+			const struct dc_stream *s;
+			struct dc_error err;
+			unsigned pll, tg;
+			uint64_t since;
+			double hz;
+
+			dst_stream_vic(t, dst_link(t, "HDMI-A-1"), 16, &st.streams[0],
+				       dst_fb(t, 640, 480, 0x00ff00));
+			st.streams[0].bpc = cases[c].bpc;
+			st.streams[0].encoding = cases[c].enc;
+			if (dc_commit(t->dc, &st, &err))
+				fail_msg("%s %ubpc: %s", images[i].asic, cases[c].bpc, err.message);
+			since = sim_now_ns(t->sim);
+			s = &dc_current_state(t->dc)->streams[0];
+			pll = (unsigned)s->res.clock_source;
+			tg = (unsigned)s->res.timing_generator;
+			if (fabs(pll_khz(t, pll) - cases[c].tmds_khz) > cases[c].tmds_khz * 0.001)
+				fail_msg("%s %ubpc: PLL %u at %.3f kHz, the TMDS clock is %.3f kHz",
+					 images[i].asic, cases[c].bpc, pll, pll_khz(t, pll),
+					 cases[c].tmds_khz);
+			assert_int_equal(dce110_pll_deep_color(t->hw, t->dc->pool->regs, pll),
+					 cases[c].ratio);
+			dc_pixel_rate(t->dc, tg, &px);
+			assert_true(fabs((double)px.hz_num / (double)px.hz_den - 148.5e6) <
+				    148.5e3);
+			assert_int_equal(sim_advance(t->sim, NS_PER_S / 2), 0);
+			hz = dst_timeline_hz_since(t, tg, since);
+			if (fabs(hz - 60.0) > 0.06)
+				fail_msg("%s %ubpc: %.4f Hz on the timeline", images[i].asic,
+					 cases[c].bpc, hz);
+		}
+		dst_destroy(t);
+	}
 }
 
 /*
@@ -403,6 +480,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pixel_clocks_give_the_mode_refresh),
+		cmocka_unit_test(deep_colour_runs_the_pll_at_the_tmds_clock),
 		cmocka_unit_test(removing_the_stream_stops_its_pll),
 		cmocka_unit_test(own_image_carries_the_scenario_clocks),
 		cmocka_unit_test(scenario_refuses_a_bad_image),
