@@ -16,14 +16,15 @@
  *    alone, as the kernel asks).
  *  - 1.5, ENCODER_STREAM_SETUP_PARAMETERS_V5 (Polaris images, DCE 11.2):
  *    the front end, the action, the mode, the lanes, the clock in 10 kHz
- *    (a dword), the bits per colour, the DP link rate (0 for TMDS). For
- *    HDMI the kernel multiplies the clock by the colour depth over 24 bits
- *    for this revision only, on top of the TMDS clock it already passes;
- *    dcd passes the same, as the tables were made for that driver.
- * The clock is the TMDS clock for HDMI (what the display PLL runs at) and
- * the pixel clock for DVI; the bits per colour are the stream's for HDMI
- * and undefined (0) for DVI, where the kernel gives none; 6 bits are 0
- * too, as in the kernel.
+ *    (a dword), the bits per colour, the DP link rate (0 for TMDS).
+ * The clock is the TMDS clock for HDMI (the pixel clock times the colour
+ * depth over 24 bits, 4:2:2 excepted) and the pixel clock for DVI. That is
+ * what the kernel's code means to pass: its comments ask for "pixel clock
+ * * deep_color_ratio". For 1.5 (and for UNIPHYTransmitterControl 1.5/1.6)
+ * it multiplies by the ratio once more, on a clock that already is the
+ * TMDS clock; dcd does not, and docs/hardware.md says that this is open.
+ * The bits per colour are the stream's for HDMI and undefined (0) for
+ * DVI, where the kernel gives none; 6 bits are 0 too, as in the kernel.
  *
  * An image without the table, or with another revision, sets nothing up
  * here: the front end's registers are then all Display Core's
@@ -105,8 +106,6 @@ static void setup_params(const struct dc *dc, const struct dc_stream *s, uint8_t
 		return;
 	}
 	/* ENCODER_STREAM_SETUP_PARAMETERS_V5 */
-	if (hdmi && s->bpc > 8)
-		clk_10khz = clk_10khz * s->bpc / 8;
 	p[0] = fe;
 	p[1] = ATOM_ENCODER_CMD_SETUP;
 	p[2] = mode;

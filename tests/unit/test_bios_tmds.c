@@ -448,9 +448,10 @@ static void setup_reads(struct dst *t, enum dc_signal signal, unsigned fe, uint3
  * (command_table.c, encoder_control_digx_v4/v5, with the stream
  * encoder's HDMI and DVI attributes): for 1.4 the clock in a word and the
  * front end in the config byte, whose link rate bits say 2.7 GHz for
- * dual-link DVI; for 1.5 the front end first and the clock in a dword,
- * which for HDMI deep colour is multiplied by the depth over 8 bits once
- * more. DVI gets no colour depth, HDMI its own; DP runs nothing.
+ * dual-link DVI; for 1.5 the front end first and the clock in a dword.
+ * The clock is the TMDS clock (deep colour included), as the kernel's
+ * comments ask, not the kernel's second scaling of it (docs/bios.md). DVI
+ * gets no colour depth, HDMI its own; DP runs nothing.
  */
 static void encoder_parameters_are_the_kernels(void **state)
 {
@@ -480,10 +481,10 @@ static void encoder_parameters_are_the_kernels(void **state)
 	assert_int_equal(t->dc->bios_dec_rev, 5);
 	setup_reads(t, DC_SIGNAL_HDMI, 3, 371250, 10, got);
 	assert_int_equal(got[0], 3 | SETUP << 8 | HDMI << 16 | 4u << 24);
-	assert_int_equal(got[1], 46406); /* 37125 x 30 / 24 */
+	assert_int_equal(got[1], 37125); /* the TMDS clock, not 37125 x 30 / 24 again */
 	assert_int_equal(got[2] & 0xff, 3);
 	setup_reads(t, DC_SIGNAL_HDMI, 4, 445500, 12, got);
-	assert_int_equal(got[1], 66825); /* 44550 x 36 / 24 */
+	assert_int_equal(got[1], 44550);
 	assert_int_equal(got[2] & 0xff, 4);
 	setup_reads(t, DC_SIGNAL_HDMI, 0, 148500, 8, got);
 	assert_int_equal(got[0], 0 | SETUP << 8 | HDMI << 16 | 4u << 24);
