@@ -148,6 +148,12 @@ struct dcd_engine_ops {
 	const struct dc_state *(*current)(struct dcd_engine *e);
 	/* Restarts: what the engine shows, and taking it over without a modeset. */
 	int (*snapshot)(struct dcd_engine *e, struct dc_state *out);
+	/*
+	 * Whether a stream snapshot read back could be one of khz, the clock
+	 * its mode was committed with (what the engine's clock read back
+	 * cannot hold exactly).
+	 */
+	bool (*clock_agrees)(struct dcd_engine *e, const struct dc_stream *s, uint32_t khz);
 	int (*adopt)(struct dcd_engine *e, const struct dc_state *state);
 
 	/* ---- flips, cursor, vblank ---- */

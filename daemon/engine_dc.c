@@ -742,6 +742,11 @@ static int dce_snapshot(struct dcd_engine *e, struct dc_state *out)
 	return r;
 }
 
+static bool dce_clock_agrees(struct dcd_engine *e, const struct dc_stream *s, uint32_t khz)
+{
+	return dc_clock_agrees(to_dc(e)->dc, s, khz);
+}
+
 static int dce_adopt(struct dcd_engine *e, const struct dc_state *state)
 {
 	struct dc_engine *de = to_dc(e);
@@ -996,8 +1001,9 @@ static int dce_kms_lease_revoke(struct dcd_engine *e, uint32_t lessee_id, char *
 		.link_type = dce_link_type, .link_status = dce_link_status,                       \
 		.link_sink = dce_link_sink, .link_modes = dce_link_modes, .detect = dce_detect,   \
 		.plane_caps = dce_plane_caps, .validate = dce_validate, .commit = dce_commit,     \
-		.current = dce_current, .snapshot = dce_snapshot, .adopt = dce_adopt,             \
-		.flip = dce_flip, .cursor = dce_cursor, .vblank_enable = dce_vblank_enable,       \
+		.current = dce_current, .snapshot = dce_snapshot,                                 \
+		.clock_agrees = dce_clock_agrees, .adopt = dce_adopt, .flip = dce_flip,           \
+		.cursor = dce_cursor, .vblank_enable = dce_vblank_enable,                         \
 		.in_bus_wait = dce_in_bus_wait, .map = dce_map, .map_at = dce_map_at,             \
 		.unmap = dce_unmap, .fb_alloc = dce_fb_alloc, .fb_import = dce_fb_import,         \
 		.kms_lease = dce_kms_lease, .kms_lease_revoke = dce_kms_lease_revoke,             \

@@ -577,6 +577,13 @@ static void take_fb(struct kms_engine *ke, struct kms_buffer *b, uint32_t fb_id)
  * blank and cursor buffers) are removed. The cursor plane is off after
  * that (its framebuffer was one of them) until a client sets it again.
  */
+/* The kernel's mode holds the clock as it was set; one kHz of slack, as for a PLL's rounding. */
+static bool ke_clock_agrees(struct dcd_engine *e, const struct dc_stream *s, uint32_t khz)
+{
+	(void)e;
+	return s->mode.clock + 1 >= khz && khz + 1 >= s->mode.clock;
+}
+
 static int ke_adopt(struct dcd_engine *e, const struct dc_state *state)
 {
 	struct kms_engine *ke = to_kms(e);
@@ -1111,6 +1118,7 @@ static const struct dcd_engine_ops kms_engine_ops = {
 	.commit = ke_commit,
 	.current = ke_current,
 	.snapshot = ke_snapshot,
+	.clock_agrees = ke_clock_agrees,
 	.adopt = ke_adopt,
 	.flip = ke_flip,
 	.cursor = ke_cursor,

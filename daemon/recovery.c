@@ -55,17 +55,24 @@ static void mode_text(const struct drm_mode_modeinfo *m, char *buf, size_t size)
 		 m->vtotal);
 }
 
-static bool timing_same(const struct drm_mode_modeinfo *a, const struct drm_mode_modeinfo *b)
+/*
+ * The hardware's stream hw against the file's mode b: the clock as the
+ * engine can read it back (a PLL's rate rounded to the kHz, or a PLL that
+ * cannot make b's clock exactly: the engine says whether b's clock runs
+ * it as it runs).
+ */
+static bool timing_same(struct dcd *dcd, const struct dc_stream *hw,
+			const struct drm_mode_modeinfo *b)
 {
+	const struct drm_mode_modeinfo *a = &hw->mode;
 	const uint32_t flags = ~(uint32_t)DRM_MODE_FLAG_PIC_AR_MASK;
 
-	/* the PLL's rate is read back rounded to the kHz: one kHz of slack */
 	return a->hdisplay == b->hdisplay && a->hsync_start == b->hsync_start &&
 	       a->hsync_end == b->hsync_end && a->htotal == b->htotal &&
 	       a->vdisplay == b->vdisplay && a->vsync_start == b->vsync_start &&
 	       a->vsync_end == b->vsync_end && a->vtotal == b->vtotal &&
-	       (a->flags & flags) == (b->flags & flags) && a->clock + 1 >= b->clock &&
-	       b->clock + 1 >= a->clock;
+	       (a->flags & flags) == (b->flags & flags) &&
+	       dcd->engine->ops->clock_agrees(dcd->engine, hw, b->clock);
 }
 
 /*
@@ -89,7 +96,7 @@ static unsigned compare(struct dcd *dcd, const struct dc_stream *hw,
 			    __VA_ARGS__);                                                          \
 	} while (0)
 
-	if (!timing_same(&hw->mode, &f->mode)) {
+	if (!timing_same(dcd, hw, &f->mode)) {
 		mode_text(&hw->mode, a, sizeof(a));
 		mode_text(&f->mode, b, sizeof(b));
 		DIFF("%s, the state file %s", "mode", a, b);

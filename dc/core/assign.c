@@ -230,7 +230,9 @@ int dc_assign_resources(const struct dc *dc, struct dc_state *state,
 	for (unsigned i = 0; i < state->stream_count; i++) {
 		struct dc_stream_resources *r = &state->streams[i].res;
 
-		r->pixel_clock_khz = plans[i].pll_khz;
+		/* a kept PLL keeps running as it runs (adopted: as read back, dc_pll_agrees) */
+		if (!kept[i])
+			r->pixel_clock_khz = plans[i].pll_khz;
 		r->signal = plans[i].signal;
 		r->hdmi_scrambling = plans[i].hdmi_scrambling;
 		r->vrr_vtotal_max = plans[i].vrr_vtotal_max;

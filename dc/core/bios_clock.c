@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "../dce110/dce110.h"
+#include "../dce110/dce110_regs_pll.h"
 #include "dc_bios.h"
 #include "dc_priv.h"
 
@@ -194,6 +195,78 @@ static uint32_t pll_khz(const struct dc *dc, const struct dc_stream *s)
 	return dc->bios_spc_rev == PIXEL_CLOCK_REV_7 ? s->mode.clock : s->res.pixel_clock_khz;
 }
 
+/* The display PLL's limits within FirmwareInfo's, integer feedback dividers only. */
+static void image_pll_limits(const struct dc *dc, struct dc_pll_limits *lim)
+{
+	const struct dc_bios_firmware_info *fw = &dc->bios_fw;
+
+	*lim = dc->pool->pll;
+	lim->ref_khz = fw->ref_clock_khz;
+	lim->min_input_khz = fw->ppll_min_input_khz ? fw->ppll_min_input_khz : lim->min_input_khz;
+	lim->max_input_khz = fw->ppll_max_input_khz ? fw->ppll_max_input_khz : lim->max_input_khz;
+	lim->vco_min_khz = fw->ppll_min_output_khz;
+	lim->vco_max_khz = fw->ppll_max_output_khz;
+	lim->fb_frac_den = 1;
+}
+
+/* PLL rate of the dividers dc/calcs picks for target_khz, rounded to the kHz; 0 for none. */
+static uint32_t pll_rate_for(const struct dc *dc, uint32_t target_khz, struct dc_pll_dividers *d)
+{
+	struct dc_pll_limits lim;
+
+	image_pll_limits(dc, &lim);
+	if (!target_khz || dc_pll_compute(&lim, target_khz, d))
+		return 0;
+	return (uint32_t)(((uint64_t)lim.ref_khz * d->fb_div * 1000 +
+			   (uint64_t)d->ref_div * d->post_div * 500) /
+			  ((uint64_t)d->ref_div * d->post_div * 1000));
+}
+
+bool dc_pll_agrees(const struct dc *dc, uint32_t want_khz, uint32_t have_khz)
+{
+	struct dc_pll_dividers d;
+	uint32_t rate;
+
+	if (want_khz == have_khz)
+		return true;
+	if (!dc->bios || dc->bios_spc_rev == PIXEL_CLOCK_REV_7)
+		return false;
+	rate = pll_rate_for(dc, want_khz, &d);
+	/* have is a read back, rounded to the kHz once more through the pixel clock */
+	return rate && rate + 1 >= have_khz && have_khz + 1 >= rate;
+}
+
+bool dc_clock_agrees(struct dc *dc, const struct dc_stream *s, uint32_t khz)
+{
+	struct dc_stream want = *s;
+	const uint32_t ref_khz = dc->bios_fw.ref_clock_khz;
+	struct dc_pll_dividers d;
+	unsigned ratio;
+	uint64_t num, den, got;
+
+	/* the read back is rounded to the kHz */
+	if (s->mode.clock + 1 >= khz && khz + 1 >= s->mode.clock)
+		return true;
+	/* a PLL dcd chose the dividers of: does the clock asked for give the same? */
+	if (!dc->bios || dc->bios_spc_rev == PIXEL_CLOCK_REV_7 || s->res.clock_source < 0 ||
+	    s->res.clock_source >= DC_CLOCK_SOURCE_DP_DTO || !khz)
+		return false;
+	want.mode.clock = khz;
+	if (want.res.signal == DC_SIGNAL_HDMI)
+		want.res.pixel_clock_khz =
+			(uint32_t)fixed32_32_round(dc_tmds_clock_khz(khz, s->encoding, s->bpc));
+	else
+		want.res.pixel_clock_khz = khz;
+	if (!pll_rate_for(dc, want.res.pixel_clock_khz, &d))
+		return false;
+	/* as dc_snapshot reads it: the PLL through the divider, rounded to the kHz */
+	ratio = deep_color_ratio(&want);
+	num = (uint64_t)ref_khz * 1000 * d.fb_div * dce110_deep_color_num[ratio];
+	den = (uint64_t)d.ref_div * d.post_div * dce110_deep_color_den[ratio];
+	got = (num + den * 500) / (den * 1000);
+	return got == s->mode.clock;
+}
+
 /* PIXEL_CLOCK_PARAMETERS_V6: dividers from dc/calcs within FirmwareInfo's limits. */
 static int params_v6(struct dc *dc, const struct dc_stream *s, uint32_t *ps, struct dc_error *err,
 		     int index)
@@ -202,19 +275,13 @@ static int params_v6(struct dc *dc, const struct dc_stream *s, uint32_t *ps, str
 					      PIXEL_CLOCK_V6_MISC_HDMI_36BPP_V6 };
 	uint32_t khz = pll_khz(dc, s);
 	const char *name = dc->links[s->link].name;
-	const struct dc_bios_firmware_info *fw = &dc->bios_fw;
 	unsigned pll = (unsigned)s->res.clock_source, tg = (unsigned)s->res.timing_generator;
-	struct dc_pll_limits lim = dc->pool->pll;
+	struct dc_pll_limits lim;
 	struct dc_pll_dividers dv, *d = &dv;
 	uint32_t mode =
 		s->res.signal == DC_SIGNAL_HDMI ? ATOM_ENCODER_MODE_HDMI : ATOM_ENCODER_MODE_DVI;
 
-	lim.ref_khz = fw->ref_clock_khz;
-	lim.min_input_khz = fw->ppll_min_input_khz ? fw->ppll_min_input_khz : lim.min_input_khz;
-	lim.max_input_khz = fw->ppll_max_input_khz ? fw->ppll_max_input_khz : lim.max_input_khz;
-	lim.vco_min_khz = fw->ppll_min_output_khz;
-	lim.vco_max_khz = fw->ppll_max_output_khz;
-	lim.fb_frac_den = 1; /* integer feedback dividers only */
+	image_pll_limits(dc, &lim);
 	if (dc_pll_compute(&lim, khz, d))
 		return dc_error_set(
 			err, DC_ERR_CLOCK_SOURCE, index, -1,

@@ -247,6 +247,12 @@ int dc_stream_program_dto(struct dc *dc, const struct dc_stream *s, int index,
 
 /* The crystal reference: the video BIOS's, else the ASIC's. */
 uint32_t dc_ref_khz(struct dc *dc);
+/*
+ * Whether a display PLL read back at have_khz runs as programming want_khz
+ * would run it (dc/calcs' integer dividers cannot make every clock, and a
+ * read back is rounded): an adopted stream's PLL then needs no change.
+ */
+bool dc_pll_agrees(const struct dc *dc, uint32_t want_khz, uint32_t have_khz);
 /* Programs the stream's PLL through SetPixelClock (1.6 or 1.7, the image's). */
 int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_error *err, int index);
 void dc_bios_pll_power_down(struct dc *dc, unsigned pll);

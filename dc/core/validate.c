@@ -84,7 +84,7 @@ static void match_committed(const struct dc *dc, const struct dc_stream *s,
 		plan->committed = (int)i;
 		plan->unchanged = same_timing(&c->mode, &s->mode) && c->encoding == s->encoding &&
 				  c->bpc == s->bpc && c->res.signal == plan->signal &&
-				  c->res.pixel_clock_khz == plan->pll_khz &&
+				  dc_pll_agrees(dc, plan->pll_khz, c->res.pixel_clock_khz) &&
 				  c->res.vrr_vtotal_max == plan->vrr_vtotal_max;
 		return;
 	}

@@ -514,6 +514,14 @@ void dc_commit_rollback(struct dc *dc, struct dc_commit *c);
  * docs/dc.md lists what cannot be read back.
  */
 int dc_snapshot(struct dc *dc, struct dc_state *out);
+/*
+ * Whether stream s as dc_snapshot read it back could be a stream of khz
+ * (its mode's clock as committed): the read back is rounded to the kHz,
+ * and a display PLL with integer dividers misses some clocks (HDMI deep
+ * colour's TMDS clocks on a 48 MHz reference by up to a few tenths of a
+ * percent). True when programming khz would run the PLL as it runs.
+ */
+bool dc_clock_agrees(struct dc *dc, const struct dc_stream *s, uint32_t khz);
 
 /*
  * Takes the engine over from the firmware (dcd does it at start-up,

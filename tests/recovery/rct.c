@@ -19,13 +19,24 @@ int rct_setup(struct rct *t)
 
 int rct_setup_asic(struct rct *t, const char *asic)
 {
+	char text[sizeof(t->scenario_text)];
+	int r;
+
+	if (!asic)
+		return rct_setup_scenario(t, dct_scenario_small);
+	r = dct_scenario_on_asic(asic, 0, text, sizeof(text));
+	return r < 0 ? r : rct_setup_scenario(t, text);
+}
+
+int rct_setup_scenario(struct rct *t, const char *scenario)
+{
 	char cfg[128];
 	int r;
 
 	memset(t, 0, sizeof(*t));
-	if (asic &&
-	    (r = dct_scenario_on_asic(asic, 0, t->scenario_text, sizeof(t->scenario_text))) < 0)
-		return r;
+	if (strlen(scenario) >= sizeof(t->scenario_text))
+		return -ENOSPC;
+	strcpy(t->scenario_text, scenario);
 	t->d.pid = -1;
 	snprintf(t->d.dir, sizeof(t->d.dir), "%s/dcd-recovery-XXXXXX", dct_runtime_base());
 	if (!mkdtemp(t->d.dir))
@@ -34,8 +45,8 @@ int rct_setup_asic(struct rct *t, const char *asic)
 	snprintf(t->d.state, sizeof(t->d.state), "%s/sim-state", t->d.dir);
 	snprintf(t->d.log, sizeof(t->d.log), "%s/dcd.log", t->d.dir);
 	snprintf(cfg, sizeof(cfg), "{ \"lease\": { \"users\": [ %u ] } }\n", (unsigned)geteuid());
-	r = dct_write_file(&t->d, "scenario.json", asic ? t->scenario_text : dct_scenario_small,
-			   t->scenario, sizeof(t->scenario));
+	r = dct_write_file(&t->d, "scenario.json", t->scenario_text, t->scenario,
+			   sizeof(t->scenario));
 	if (r == 0)
 		r = dct_write_file(&t->d, "dcd.json", cfg, t->config, sizeof(t->config));
 	if (r == 0)

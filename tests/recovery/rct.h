@@ -42,7 +42,7 @@ struct rct {
 	struct dct_daemon d; /* dir, socket (held by the fake systemd), state, log */
 	struct fsd sd;
 	char scenario[256], config[256];
-	char scenario_text[4096]; /* rct_setup_asic's */
+	char scenario_text[4096]; /* rct_setup_asic's or rct_setup_scenario's */
 	struct sim_view *view;
 	struct rct_pipe pipes[RCT_PIPES];
 	unsigned starts;
@@ -57,6 +57,8 @@ struct rct {
 int rct_setup(struct rct *t);
 /* The same with dct_scenario_small on another ASIC (dct_scenario_on_asic). */
 int rct_setup_asic(struct rct *t, const char *asic);
+/* The same with a scenario of the test's own (JSON text). */
+int rct_setup_scenario(struct rct *t, const char *scenario);
 void rct_teardown(struct rct *t, bool print_log);
 
 /*

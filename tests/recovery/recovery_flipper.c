@@ -1,7 +1,8 @@
 /*
  * recovery-flipper SOCKET LINK...: a compositor as libdcclient makes one:
  * leases the links, commits each one's preferred mode with the first of
- * two framebuffers and flips between them at every vblank, forever. When
+ * two framebuffers (LINK@BPC: in RGB at BPC bits per colour, else the
+ * default) and flips between them at every vblank, forever. When
  * dcd restarts, the library reconnects and restores by itself
  * (dcc_set_auto_restore: lease again, commit without a modeset first),
  * and the reconnected callback only starts the flips again. Its lines on
@@ -128,8 +129,14 @@ static int setup(struct flipper *f, char **names, unsigned n)
 	for (unsigned i = 0; i < n; i++) {
 		struct out *o = &f->outs[i];
 		const struct dcc_mode *mode;
+		char *at = strchr(names[i], '@');
+		unsigned bpc = 0;
 		uint32_t w, h;
 
+		if (at) {
+			*at = '\0';
+			bpc = (unsigned)atoi(at + 1);
+		}
 		o->f = f;
 		o->link = links[i] = dcc_find_link(f->c, names[i]);
 		if (!o->link || !(mode = dcc_link_get_preferred_mode(o->link))) {
@@ -149,6 +156,8 @@ static int setup(struct flipper *f, char **names, unsigned n)
 		}
 		if (dcc_config_set_output(cfg, o->link, mode, o->fb[0]))
 			return -1;
+		if (bpc && dcc_config_set_pixel_format(cfg, o->link, DCC_ENCODING_RGB, bpc))
+			return -1;
 	}
 	f->n = n;
 	if (dcc_lease_create(f->c, links, n, &lease) ||
@@ -164,7 +173,7 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc < 3 || argc - 2 > MAX_LINKS) {
-		fprintf(stderr, "usage: recovery-flipper SOCKET LINK...\n");
+		fprintf(stderr, "usage: recovery-flipper SOCKET LINK[@BPC]...\n");
 		return 2;
 	}
 	if (dcc_client_create("recovery-flipper", &f.c) ||
