@@ -570,13 +570,6 @@ static void take_fb(struct kms_engine *ke, struct kms_buffer *b, uint32_t fb_id)
 	drmModeFreeFB2(fb);
 }
 
-/*
- * Takes over what the kernel shows (a DRM file from the fd store) without
- * a commit: the framebuffer on each adopted output's primary plane becomes
- * its front buffer, the file's other framebuffers (the dcd before's back,
- * blank and cursor buffers) are removed. The cursor plane is off after
- * that (its framebuffer was one of them) until a client sets it again.
- */
 /* The kernel's mode holds the clock as it was set; one kHz of slack, as for a PLL's rounding. */
 static bool ke_clock_agrees(struct dcd_engine *e, const struct dc_stream *s, uint32_t khz)
 {
@@ -584,6 +577,13 @@ static bool ke_clock_agrees(struct dcd_engine *e, const struct dc_stream *s, uin
 	return s->mode.clock + 1 >= khz && khz + 1 >= s->mode.clock;
 }
 
+/*
+ * Takes over what the kernel shows (a DRM file from the fd store) without
+ * a commit: the framebuffer on each adopted output's primary plane becomes
+ * its front buffer, the file's other framebuffers (the dcd before's back,
+ * blank and cursor buffers) are removed. The cursor plane is off after
+ * that (its framebuffer was one of them) until a client sets it again.
+ */
 static int ke_adopt(struct dcd_engine *e, const struct dc_state *state)
 {
 	struct kms_engine *ke = to_kms(e);

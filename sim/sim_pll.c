@@ -40,12 +40,15 @@ int sim_pll_resync_of(const struct sim *sim, uint32_t reg)
 
 void sim_pll_crtc_clock(const struct sim *sim, unsigned pll, uint64_t *num, uint64_t *den)
 {
-	const struct sim_pll *p = &sim->st->pll[pll];
+	const struct sim_pll *p;
 	unsigned ratio = 0;
 
 	*num = 0;
 	*den = 1;
-	if (pll >= DCE110_PPLLS || !p->locked)
+	if (pll >= DCE110_PPLLS)
+		return;
+	p = &sim->st->pll[pll];
+	if (!p->locked)
 		return;
 	if (sim_gen(sim)->pll_deep_color)
 		ratio = SIM_GET(sim->st->regs[dce110_pll_resync_regs[pll]], PIXCLK0_RESYNC_CNTL,
