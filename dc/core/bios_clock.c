@@ -27,7 +27,6 @@
 #include <string.h>
 
 #include "../dce110/dce110.h"
-#include "../dce110/dce110_regs_pll.h"
 #include "dc_bios.h"
 #include "dc_priv.h"
 
@@ -236,35 +235,23 @@ bool dc_pll_agrees(const struct dc *dc, uint32_t want_khz, uint32_t have_khz)
 	return rate && rate + 1 >= have_khz && have_khz + 1 >= rate;
 }
 
+uint32_t dc_pll_target_khz(enum dc_signal signal, uint32_t pixel_khz,
+			   enum dc_pixel_encoding encoding, uint8_t bpc)
+{
+	if (signal != DC_SIGNAL_HDMI)
+		return pixel_khz;
+	return (uint32_t)fixed32_32_round(dc_tmds_clock_khz(pixel_khz, encoding, bpc));
+}
+
 bool dc_clock_agrees(struct dc *dc, const struct dc_stream *s, uint32_t khz)
 {
-	struct dc_stream want = *s;
-	const uint32_t ref_khz = dc->bios_fw.ref_clock_khz;
-	struct dc_pll_dividers d;
-	unsigned ratio;
-	uint64_t num, den, got;
-
 	/* the read back is rounded to the kHz */
 	if (s->mode.clock + 1 >= khz && khz + 1 >= s->mode.clock)
 		return true;
-	/* a PLL dcd chose the dividers of: does the clock asked for give the same? */
-	if (!dc->bios || dc->bios_spc_rev == PIXEL_CLOCK_REV_7 || s->res.clock_source < 0 ||
-	    s->res.clock_source >= DC_CLOCK_SOURCE_DP_DTO || !khz)
-		return false;
-	want.mode.clock = khz;
-	if (want.res.signal == DC_SIGNAL_HDMI)
-		want.res.pixel_clock_khz =
-			(uint32_t)fixed32_32_round(dc_tmds_clock_khz(khz, s->encoding, s->bpc));
-	else
-		want.res.pixel_clock_khz = khz;
-	if (!pll_rate_for(dc, want.res.pixel_clock_khz, &d))
-		return false;
-	/* as dc_snapshot reads it: the PLL through the divider, rounded to the kHz */
-	ratio = deep_color_ratio(&want);
-	num = (uint64_t)ref_khz * 1000 * d.fb_div * dce110_deep_color_num[ratio];
-	den = (uint64_t)d.ref_div * d.post_div * dce110_deep_color_den[ratio];
-	got = (num + den * 500) / (den * 1000);
-	return got == s->mode.clock;
+	/* a PLL dcd chose the dividers of: would the clock asked for run it as it runs? */
+	return s->res.clock_source >= 0 && s->res.clock_source < DC_CLOCK_SOURCE_DP_DTO &&
+	       dc_pll_agrees(dc, dc_pll_target_khz(s->res.signal, khz, s->encoding, s->bpc),
+			     s->res.pixel_clock_khz);
 }
 
 /* PIXEL_CLOCK_PARAMETERS_V6: dividers from dc/calcs within FirmwareInfo's limits. */

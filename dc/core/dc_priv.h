@@ -253,6 +253,9 @@ uint32_t dc_ref_khz(struct dc *dc);
  * read back is rounded): an adopted stream's PLL then needs no change.
  */
 bool dc_pll_agrees(const struct dc *dc, uint32_t want_khz, uint32_t have_khz);
+/* What a clock source makes for a stream of pixel_khz: the TMDS clock for HDMI, else pixel_khz. */
+uint32_t dc_pll_target_khz(enum dc_signal signal, uint32_t pixel_khz,
+			   enum dc_pixel_encoding encoding, uint8_t bpc);
 /* Programs the stream's PLL through SetPixelClock (1.6 or 1.7, the image's). */
 int dc_bios_pixel_clock(struct dc *dc, const struct dc_stream *s, struct dc_error *err, int index);
 void dc_bios_pll_power_down(struct dc *dc, unsigned pll);

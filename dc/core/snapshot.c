@@ -254,10 +254,7 @@ static int read_stream(struct dc *dc, unsigned tg, struct dc_stream *s)
 	r->hdmi_scrambling = bst.scrambling;
 	r->vrr_vtotal_max = (uint16_t)dce110_tg_read_vrr(dc->hw, tg);
 	s->vrr = r->vrr_vtotal_max != 0;
-	r->pixel_clock_khz = r->signal == DC_SIGNAL_HDMI
-				     ? (uint32_t)fixed32_32_round(dc_tmds_clock_khz(
-					       s->mode.clock, s->encoding, s->bpc))
-				     : s->mode.clock;
+	r->pixel_clock_khz = dc_pll_target_khz(r->signal, s->mode.clock, s->encoding, s->bpc);
 	return 0;
 }
 
