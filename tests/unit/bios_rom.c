@@ -32,6 +32,23 @@ void rom_add_empty_cmd(struct rom *r, unsigned index, uint8_t rev, uint8_t ps)
 	rom_add_cmd(r, index, &t);
 }
 
+void rom_add_recording_cmd(struct rom *r, unsigned index, uint8_t rev, uint8_t ps,
+			   const uint32_t *regs, unsigned n)
+{
+	struct atom_table t;
+
+	atom_table_begin(&t, rev, 0, ps);
+	for (unsigned i = 0; i < n; i++) {
+		atom_table_u8(&t, 0x01); /* MOVE to a register */
+		atom_table_u8(&t, 0x01); /* from the parameter space, a dword */
+		atom_table_u16(&t, regs[i]);
+		atom_table_u8(&t, i);
+	}
+	atom_table_u8(&t, 0x5b); /* EOT */
+	atom_table_end(&t);
+	rom_add_cmd(r, index, &t);
+}
+
 void rom_add_data(struct rom *r, unsigned index, const uint8_t *bytes, size_t size)
 {
 	if (atom_image_add_data(&r->img, index, bytes, size) < 0)
@@ -57,6 +74,13 @@ void rom_add_firmware_info(struct rom *r, uint32_t ref_khz, uint32_t ppll_max_kh
 void rom_finish(struct rom *r)
 {
 	atom_image_finish(&r->img);
+}
+
+void rom_init_for_dc(struct rom *r)
+{
+	rom_init(r);
+	rom_add_firmware_info(r, 27000, 1200000);
+	rom_add_empty_cmd(r, DC_BIOS_CMD_SET_PIXEL_CLOCK, 6, 8);
 }
 
 static struct rec_hw *rec(struct dc_hw *hw)

@@ -27,10 +27,23 @@ void rom_init(struct rom *r);
 void rom_add_cmd(struct rom *r, unsigned index, const struct atom_table *a);
 /* A table of revision rev with ps parameter bytes that does nothing (EOT). */
 void rom_add_empty_cmd(struct rom *r, unsigned index, uint8_t rev, uint8_t ps);
+/*
+ * A table of revision rev with ps parameter bytes that only copies its
+ * first n parameter dwords into the registers regs[0..n-1], so a test
+ * reads back what the driver passed.
+ */
+void rom_add_recording_cmd(struct rom *r, unsigned index, uint8_t rev, uint8_t ps,
+			   const uint32_t *regs, unsigned n);
 void rom_add_data(struct rom *r, unsigned index, const uint8_t *bytes, size_t size);
 /* FirmwareInfo 2.2 with a reference clock and a PPLL output maximum, nothing else. */
 void rom_add_firmware_info(struct rom *r, uint32_t ref_khz, uint32_t ppll_max_khz);
 void rom_finish(struct rom *r); /* the checksum byte */
+/*
+ * rom_init with the least Display Core takes an image with: FirmwareInfo
+ * (a 27 MHz reference, PPLL up to 1.2 GHz) and a SetPixelClock 1.6 that
+ * does nothing. Add the tables under test, then rom_finish.
+ */
+void rom_init_for_dc(struct rom *r);
 
 /* A register file with a write log and a virtual clock. */
 #define REC_REGS 0x10000u

@@ -195,23 +195,13 @@ static void a_pipe_without_its_clock_fetches_nothing(void **state)
 static void display_core_runs_the_images_table(void **state)
 {
 	struct dst *t = dst_create(SCENARIO("tonga"), DC_ASIC_TONGA);
-	struct atom_table crtc;
+	static const uint32_t scratch0 = mmBIOS_SCRATCH_0;
 	struct dc_error err;
 	struct rom rom;
 
 	(void)state;
-	atom_table_begin(&crtc, 1, 0, 4);
-	atom_table_u8(&crtc, 0x01); /* MOVE to a register */
-	atom_table_u8(&crtc, 0x01); /* from the parameter space, a dword */
-	atom_table_u16(&crtc, mmBIOS_SCRATCH_0);
-	atom_table_u8(&crtc, 0);    /* parameter dword 0 */
-	atom_table_u8(&crtc, 0x5b); /* EOT */
-	atom_table_end(&crtc);
-
-	rom_init(&rom);
-	rom_add_firmware_info(&rom, 27000, 1200000);
-	rom_add_empty_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, 6, 8);
-	rom_add_cmd(&rom, DC_BIOS_CMD_ENABLE_CRTC, &crtc);
+	rom_init_for_dc(&rom);
+	rom_add_recording_cmd(&rom, DC_BIOS_CMD_ENABLE_CRTC, 1, 4, &scratch0, 1);
 	rom_finish(&rom);
 	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), 0);
 	assert_true(t->dc->bios_crtc);
@@ -223,9 +213,7 @@ static void display_core_runs_the_images_table(void **state)
 	assert_int_equal(dc_hw_read(t->hw, mmBIOS_SCRATCH_0), 3 | ATOM_DISABLE << 8);
 
 	/* the same image without EnableCRTC: the registers */
-	rom_init(&rom);
-	rom_add_firmware_info(&rom, 27000, 1200000);
-	rom_add_empty_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, 6, 8);
+	rom_init_for_dc(&rom);
 	rom_finish(&rom);
 	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), 0);
 	assert_false(t->dc->bios_crtc);
@@ -341,25 +329,16 @@ static void display_core_hands_the_table_the_mode(void **state)
 	struct dst *t = dst_create(SCENARIO("tonga"), DC_ASIC_TONGA);
 	struct dc_mode mode;
 	const struct drm_mode_modeinfo *m = &mode.info;
-	struct atom_table dtd;
+	uint32_t scratch[6];
 	struct dc_error err;
 	struct rom rom;
 
 	(void)state;
 	assert_int_equal(dc_mode_from_vic(&mode, 1), 0); /* 640x480, both syncs negative */
-	atom_table_begin(&dtd, 3, 0, 24);
-	for (unsigned d = 0; d < 6; d++) {
-		atom_table_u8(&dtd, 0x01); /* MOVE to a register */
-		atom_table_u8(&dtd, 0x01); /* from the parameter space, a dword */
-		atom_table_u16(&dtd, mmBIOS_SCRATCH_0 + d);
-		atom_table_u8(&dtd, (uint8_t)d);
-	}
-	atom_table_u8(&dtd, 0x5b); /* EOT */
-	atom_table_end(&dtd);
-	rom_init(&rom);
-	rom_add_firmware_info(&rom, 27000, 1200000);
-	rom_add_empty_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, 6, 8);
-	rom_add_cmd(&rom, DC_BIOS_CMD_SET_CRTC_USING_DTD_TIMING, &dtd);
+	for (unsigned d = 0; d < 6; d++)
+		scratch[d] = mmBIOS_SCRATCH_0 + d;
+	rom_init_for_dc(&rom);
+	rom_add_recording_cmd(&rom, DC_BIOS_CMD_SET_CRTC_USING_DTD_TIMING, 3, 24, scratch, 6);
 	rom_finish(&rom);
 	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), 0);
 	assert_true(t->dc->bios_dtd);

@@ -97,19 +97,11 @@ static void assert_no_bad_access(struct dst *t)
 static void assert_frames_at_mode_rate(struct dst *t, const struct dc_stream *s)
 {
 	uint64_t since = sim_now_ns(t->sim);
-	struct sim_frame h[64];
-	double got, want;
-	int n, first = 0;
+	double got, want = dst_refresh_mhz(&s->mode) / 1000.0;
 
 	assert_int_equal(sim_advance(t->sim, NS_PER_S / 2), 0);
-	n = sim_scanout_history(t->sim, (unsigned)s->res.timing_generator, h, 64);
 	/* only this stream's frames: an earlier one on the same pipe came before */
-	while (first < n && h[first].start_ns < since)
-		first++;
-	assert_true(n - first >= 10);
-	got = (double)(h[n - 1].frame - h[first].frame) * NS_PER_S /
-	      (double)(h[n - 1].start_ns - h[first].start_ns);
-	want = (double)s->mode.clock * 1000.0 / ((double)s->mode.htotal * s->mode.vtotal);
+	got = dst_timeline_hz_since(t, (unsigned)s->res.timing_generator, since);
 	if (got < want * 0.999 || got > want * 1.001)
 		fail_msg("%.4f Hz on the timeline, the mode has %.4f Hz", got, want);
 }
@@ -290,9 +282,7 @@ static void no_transmitter_table_is_refused(void **state)
 	struct rom rom;
 
 	(void)state;
-	rom_init(&rom);
-	rom_add_firmware_info(&rom, 27000, 1200000);
-	rom_add_empty_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, 6, 8);
+	rom_init_for_dc(&rom);
 	rom_finish(&rom);
 	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), 0);
 	assert_false(dc_bios_phy_tmds(t->dc, 1));
@@ -401,23 +391,11 @@ static const uint32_t scratch[3] = { 0x5c9, 0x5ca, 0x5cb };
  */
 static void give_probe_image(struct dst *t, uint8_t rev)
 {
-	struct atom_table probe;
 	struct dc_error err;
 	struct rom rom;
 
-	atom_table_begin(&probe, rev, 0, 12);
-	for (unsigned i = 0; i < 3; i++) {
-		atom_table_u8(&probe, 0x01); /* MOVE to a register */
-		atom_table_u8(&probe, 0x01); /* from the parameter space, a dword */
-		atom_table_u16(&probe, scratch[i]);
-		atom_table_u8(&probe, i);
-	}
-	atom_table_u8(&probe, 0x5b); /* EOT */
-	atom_table_end(&probe);
-	rom_init(&rom);
-	rom_add_firmware_info(&rom, 27000, 1200000);
-	rom_add_empty_cmd(&rom, DC_BIOS_CMD_SET_PIXEL_CLOCK, 6, 8);
-	rom_add_cmd(&rom, DC_BIOS_CMD_DIG_ENCODER_CONTROL, &probe);
+	rom_init_for_dc(&rom);
+	rom_add_recording_cmd(&rom, DC_BIOS_CMD_DIG_ENCODER_CONTROL, rev, 12, scratch, 3);
 	rom_finish(&rom);
 	assert_int_equal(dc_set_vbios(t->dc, rom.b, sizeof(rom.b), &err), 0);
 }
